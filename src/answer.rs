@@ -1,0 +1,161 @@
+//! The answer format (`*.ans`, `*.out`): `n` lines `x y g`, or one line `-1`.
+//! Writing it, and reading it as tokens (extra spaces, blank lines, CRLF and a
+//! missing final newline are fine).
+//!
+//! Only the form is checked here; whether the moves are legal and clear the
+//! board is the rules' and the checker's business.
+
+use std::fmt::Write as _;
+
+use crate::rules::{Move, RawMove};
+
+/// What an answer says.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Answer {
+    /// `-1`: no solution.
+    NoSolution,
+    /// A list of moves, in order.
+    Moves(Vec<RawMove>),
+}
+
+/// An answer that is not well-formed (the checker's PE), with the 1-based line.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum AnswerError {
+    #[error("the output is empty")]
+    Empty,
+    #[error("line {line}: `{token}` is not an integer")]
+    NotAnInteger { line: usize, token: String },
+    #[error("line {line}: move {number} is cut off after {got} of its 3 numbers")]
+    PartialMove {
+        line: usize,
+        number: usize,
+        got: usize,
+    },
+    #[error("line {line}: `{token}` follows -1, which must stand alone")]
+    AfterNoSolution { line: usize, token: String },
+}
+
+/// Reads an answer. `-1` alone on its first line means "no solution"; anything
+/// after it is an error. Otherwise the tokens are read three at a time.
+pub fn parse_answer(text: &str) -> Result<Answer, AnswerError> {
+    let mut numbers = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        for token in line.split_whitespace() {
+            let value = token
+                .parse::<i64>()
+                .map_err(|_| AnswerError::NotAnInteger {
+                    line: i + 1,
+                    token: token.to_string(),
+                })?;
+            numbers.push((i + 1, value, token));
+        }
+    }
+    let Some(&(first_line, first, _)) = numbers.first() else {
+        return Err(AnswerError::Empty);
+    };
+    let first_line_alone = numbers
+        .get(1)
+        .is_none_or(|&(line, _, _)| line != first_line);
+    if first == -1 && first_line_alone {
+        return match numbers.get(1) {
+            None => Ok(Answer::NoSolution),
+            Some(&(line, _, token)) => Err(AnswerError::AfterNoSolution {
+                line,
+                token: token.to_string(),
+            }),
+        };
+    }
+    let chunks = numbers.chunks(3);
+    let mut moves = Vec::with_capacity(numbers.len() / 3);
+    for (index, chunk) in chunks.enumerate() {
+        match *chunk {
+            [(_, x, _), (_, y, _), (_, g, _)] => moves.push(RawMove { x, y, g }),
+            _ => {
+                return Err(AnswerError::PartialMove {
+                    line: chunk[chunk.len() - 1].0,
+                    number: index + 1,
+                    got: chunk.len(),
+                });
+            }
+        }
+    }
+    Ok(Answer::Moves(moves))
+}
+
+/// The contest output for a solution, or `-1` for none.
+pub fn format_answer(solution: Option<&[Move]>) -> String {
+    match solution {
+        None => "-1\n".to_string(),
+        Some(moves) => moves.iter().fold(String::new(), |mut out, m| {
+            let _ = writeln!(out, "{m}");
+            out
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Dir;
+
+    fn raw(x: i64, y: i64, g: i64) -> RawMove {
+        RawMove { x, y, g }
+    }
+
+    #[test]
+    fn formats_moves_and_no_solution() {
+        let moves = [Move::new(2, 1, Dir::Right), Move::new(3, 0, Dir::Left)];
+        assert_eq!(format_answer(Some(&moves)), "2 1 1\n3 0 -1\n");
+        assert_eq!(format_answer(None), "-1\n");
+    }
+
+    #[test]
+    fn reads_moves_whatever_the_whitespace() {
+        let want = Answer::Moves(vec![raw(2, 1, 1), raw(3, 0, -1)]);
+        assert_eq!(parse_answer("2 1 1\n3 0 -1\n"), Ok(want.clone()));
+        assert_eq!(parse_answer("  2 1 1\r\n\r\n3 0 -1"), Ok(want.clone()));
+        assert_eq!(parse_answer("2\n1\n1 3 0\n-1\n"), Ok(want));
+    }
+
+    #[test]
+    fn reads_no_solution() {
+        assert_eq!(parse_answer("-1\n"), Ok(Answer::NoSolution));
+        assert_eq!(parse_answer("\n -1 \r\n\n"), Ok(Answer::NoSolution));
+    }
+
+    #[test]
+    fn rejects_malformed_output() {
+        assert_eq!(parse_answer(""), Err(AnswerError::Empty));
+        assert_eq!(parse_answer(" \n\n"), Err(AnswerError::Empty));
+        assert_eq!(
+            parse_answer("1 0 1\n2 0 x\n"),
+            Err(AnswerError::NotAnInteger {
+                line: 2,
+                token: "x".into()
+            })
+        );
+        assert_eq!(
+            parse_answer("1 0 1\n2 0\n"),
+            Err(AnswerError::PartialMove {
+                line: 2,
+                number: 2,
+                got: 2
+            })
+        );
+        assert_eq!(
+            parse_answer("-1\n0 0 1\n"),
+            Err(AnswerError::AfterNoSolution {
+                line: 2,
+                token: "0".into()
+            })
+        );
+    }
+
+    #[test]
+    fn a_move_starting_with_minus_one_is_a_move() {
+        assert_eq!(
+            parse_answer("-1 0 1\n"),
+            Ok(Answer::Moves(vec![raw(-1, 0, 1)]))
+        );
+    }
+}

@@ -1,0 +1,241 @@
+//! The 5x7 board: which colour stands in which cell, packed for speed.
+//!
+//! Responsible for the board's representation and its invariants (no floating
+//! block, colours `1..=10`), cell access and the primitive column edits the rules
+//! are built from. Not responsible for the rules themselves (see `rules`) or for
+//! reading case files (see `case`).
+
+use std::fmt;
+
+/// Number of columns, `x = 0..WIDTH`.
+pub const WIDTH: usize = 5;
+/// Number of rows, `y = 0..HEIGHT`.
+pub const HEIGHT: usize = 7;
+/// Largest colour number a case may use.
+pub const MAX_COLOUR: u8 = 10;
+
+/// Bit 0 of every nibble of a column word (one per row).
+pub(crate) const NIBBLE_LOW: u32 = 0x0111_1111;
+
+/// A board position. Column `x` is one `u32` holding row `y` in bits `4y..4y+4`;
+/// `0` is an empty cell. Every column is "settled": its blocks fill rows
+/// `0..height`, so the word has no zero nibble below a non-zero one.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub struct Board {
+    cols: [u32; WIDTH],
+}
+
+/// Why a list of columns is not a board.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BoardError {
+    #[error("expected {WIDTH} columns, got {0}")]
+    ColumnCount(usize),
+    #[error("column {x} holds {len} blocks; at most {HEIGHT} fit")]
+    ColumnTooTall { x: usize, len: usize },
+    #[error("column {x}, row {y}: colour {colour} is outside 1..={MAX_COLOUR}")]
+    BadColour { x: usize, y: usize, colour: u8 },
+}
+
+/// Bit `4y` set for each row `y` whose nibble in `word` is non-zero.
+#[inline]
+pub(crate) fn occupied_bits(word: u32) -> u32 {
+    (word | (word >> 1) | (word >> 2) | (word >> 3)) & NIBBLE_LOW
+}
+
+/// Number of blocks in a settled column word.
+#[inline]
+pub(crate) fn column_height(word: u32) -> usize {
+    occupied_bits(word).count_ones() as usize
+}
+
+/// The settled column word with row `y` taken out and the rows above dropped by one.
+#[inline]
+pub(crate) fn remove_row(word: u32, y: usize) -> u32 {
+    let shift = 4 * y as u32;
+    let below = word & ((1u32 << shift) - 1);
+    let above = (word >> shift) >> 4;
+    below | (above << shift)
+}
+
+impl Board {
+    /// The empty board.
+    pub const EMPTY: Board = Board { cols: [0; WIDTH] };
+
+    /// Builds a board from its columns, each listed bottom to top.
+    pub fn from_columns<C: AsRef<[u8]>>(columns: &[C]) -> Result<Board, BoardError> {
+        if columns.len() != WIDTH {
+            return Err(BoardError::ColumnCount(columns.len()));
+        }
+        let mut board = Board::EMPTY;
+        for (x, column) in columns.iter().enumerate() {
+            let column = column.as_ref();
+            if column.len() > HEIGHT {
+                return Err(BoardError::ColumnTooTall {
+                    x,
+                    len: column.len(),
+                });
+            }
+            for (y, &colour) in column.iter().enumerate() {
+                if colour == 0 || colour > MAX_COLOUR {
+                    return Err(BoardError::BadColour { x, y, colour });
+                }
+                board.cols[x] |= u32::from(colour) << (4 * y);
+            }
+        }
+        Ok(board)
+    }
+
+    /// The columns, each bottom to top.
+    pub fn columns(&self) -> [Vec<u8>; WIDTH] {
+        std::array::from_fn(|x| (0..self.height(x)).map(|y| self.get(x, y)).collect())
+    }
+
+    /// Colour at `(x, y)`, `0` when the cell is empty. `x < WIDTH`, `y < HEIGHT`.
+    #[inline]
+    pub fn get(&self, x: usize, y: usize) -> u8 {
+        ((self.cols[x] >> (4 * y)) & 0xF) as u8
+    }
+
+    /// Number of blocks in column `x`.
+    #[inline]
+    pub fn height(&self, x: usize) -> usize {
+        column_height(self.cols[x])
+    }
+
+    /// True when no block is left.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.cols.iter().all(|&c| c == 0)
+    }
+
+    /// Number of blocks on the board.
+    pub fn block_count(&self) -> usize {
+        self.cols.iter().map(|&c| column_height(c)).sum()
+    }
+
+    /// How many blocks of each colour there are; index 0 is unused.
+    pub fn colour_counts(&self) -> [u8; MAX_COLOUR as usize + 1] {
+        let mut counts = [0u8; MAX_COLOUR as usize + 1];
+        for &word in &self.cols {
+            let mut w = word;
+            while w != 0 {
+                counts[(w & 0xF) as usize] += 1;
+                w >>= 4;
+            }
+        }
+        counts
+    }
+
+    /// The packed column words (see the type's doc).
+    #[inline]
+    pub(crate) fn words(&self) -> &[u32; WIDTH] {
+        &self.cols
+    }
+
+    #[inline]
+    pub(crate) fn words_mut(&mut self) -> &mut [u32; WIDTH] {
+        &mut self.cols
+    }
+
+    /// Puts `colour` on top of column `x`, which must have room.
+    #[inline]
+    pub(crate) fn push(&mut self, x: usize, colour: u8) {
+        let h = self.height(x);
+        debug_assert!(h < HEIGHT);
+        self.cols[x] |= u32::from(colour) << (4 * h);
+    }
+
+    /// Writes `colour` (non-zero) into an occupied cell.
+    #[inline]
+    pub(crate) fn set(&mut self, x: usize, y: usize, colour: u8) {
+        let shift = 4 * y;
+        self.cols[x] = (self.cols[x] & !(0xF << shift)) | (u32::from(colour) << shift);
+    }
+}
+
+/// A plain text grid, top row first, `.` for an empty cell, colours as numbers.
+impl fmt::Display for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for y in (0..HEIGHT).rev() {
+            write!(f, "{y} |")?;
+            for x in 0..WIDTH {
+                match self.get(x, y) {
+                    0 => write!(f, "  .")?,
+                    c => write!(f, "{c:>3}")?,
+                }
+            }
+            writeln!(f)?;
+        }
+        writeln!(f, "  +{}", "---".repeat(WIDTH))?;
+        write!(f, "   ")?;
+        for x in 0..WIDTH {
+            write!(f, "{x:>3}")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Board{:?}", self.columns())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn columns_round_trip() {
+        let cols = [vec![1, 2, 3], vec![], vec![10; 7], vec![4], vec![5, 6]];
+        let board = Board::from_columns(&cols).unwrap();
+        assert_eq!(board.columns().to_vec(), cols.to_vec());
+        assert_eq!(board.height(2), 7);
+        assert_eq!(board.height(1), 0);
+        assert_eq!(board.get(0, 2), 3);
+        assert_eq!(board.get(0, 3), 0);
+        assert_eq!(board.block_count(), 13);
+        assert_eq!(board.colour_counts()[10], 7);
+    }
+
+    #[test]
+    fn rejects_bad_columns() {
+        let tall = [vec![1u8; 8], vec![], vec![], vec![], vec![]];
+        assert_eq!(
+            Board::from_columns(&tall),
+            Err(BoardError::ColumnTooTall { x: 0, len: 8 })
+        );
+        let colour = [vec![], vec![1, 11], vec![], vec![], vec![]];
+        assert_eq!(
+            Board::from_columns(&colour),
+            Err(BoardError::BadColour {
+                x: 1,
+                y: 1,
+                colour: 11
+            })
+        );
+        let zero = [vec![], vec![], vec![0u8], vec![], vec![]];
+        assert!(Board::from_columns(&zero).is_err());
+        assert_eq!(
+            Board::from_columns(&[vec![1u8]]),
+            Err(BoardError::ColumnCount(1))
+        );
+    }
+
+    #[test]
+    fn remove_row_drops_the_rows_above() {
+        let word = 0x0765_4321;
+        assert_eq!(remove_row(word, 0), 0x0076_5432);
+        assert_eq!(remove_row(word, 3), 0x0076_5321);
+        assert_eq!(remove_row(word, 6), 0x0065_4321);
+    }
+
+    #[test]
+    fn display_draws_top_row_first() {
+        let board = Board::from_columns(&[vec![1u8], vec![], vec![2, 3], vec![], vec![]]).unwrap();
+        let text = board.to_string();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[5], "1 |  .  .  3  .  .");
+        assert_eq!(lines[6], "0 |  1  .  2  .  .");
+    }
+}

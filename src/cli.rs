@@ -1,0 +1,153 @@
+//! The command line: argument definitions and the commands behind them.
+//! Each command returns its exit code; `main` only prints errors.
+
+use std::io::{IsTerminal, Read, Write};
+use std::path::PathBuf;
+
+use anyhow::{Context, Result, bail};
+use clap::{Args, Parser, Subcommand};
+
+use crate::answer::format_answer;
+use crate::case::{Case, parse_case};
+use crate::dialect::{Dialect, NullSwaps, Steps};
+use crate::render::{draw_board, draw_move};
+use crate::rules::{RawMove, trace};
+use crate::solver::{MAX_MOVES, Solver};
+
+/// Exit code of a harness or usage error.
+pub const EXIT_ERROR: u8 = 2;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "mayan",
+    version,
+    about = "Judge, solve and test the NOIP 2011 Mayan puzzle"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Print the smallest solution of a case (or -1), in the contest output format.
+    Solve(SolveArgs),
+}
+
+/// The two dialect switches of SPEC.md, shared by every command that judges.
+#[derive(Args, Debug, Clone, Copy)]
+pub struct DialectArgs {
+    /// Whether a swap of two equal colours counts as a move.
+    #[arg(long, value_enum, default_value_t = NullSwaps::Include)]
+    pub null_swaps: NullSwaps,
+    /// Exactly n moves, or at most n.
+    #[arg(long, value_enum, default_value_t = Steps::Exact)]
+    pub steps: Steps,
+}
+
+impl DialectArgs {
+    pub fn dialect(&self) -> Dialect {
+        Dialect::new(self.null_swaps, self.steps)
+    }
+}
+
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    /// The case file (`*.in`); standard input when absent or `-`.
+    pub file: Option<PathBuf>,
+    #[command(flatten)]
+    pub dialect: DialectArgs,
+    /// After the answer, draw the board at every stage of every move.
+    #[arg(long)]
+    pub explain: bool,
+    /// Print the least number of moves that clears the board instead (-1 when
+    /// none within --bound).
+    #[arg(long)]
+    pub min_moves: bool,
+    /// Largest number of moves --min-moves tries.
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u8).range(0..=MAX_MOVES as i64))]
+    pub bound: u8,
+}
+
+/// Runs the parsed command line; returns the exit code.
+pub fn run(cli: Cli) -> Result<u8> {
+    match cli.command {
+        Command::Solve(args) => solve(&args),
+    }
+}
+
+fn read_input(file: Option<&PathBuf>) -> Result<(String, String)> {
+    match file {
+        Some(path) if path.as_os_str() != "-" => {
+            let bytes =
+                std::fs::read(path).with_context(|| format!("{}: cannot read", path.display()))?;
+            Ok((
+                path.display().to_string(),
+                String::from_utf8_lossy(&bytes).into_owned(),
+            ))
+        }
+        _ => {
+            let mut bytes = Vec::new();
+            std::io::stdin()
+                .read_to_end(&mut bytes)
+                .context("cannot read standard input")?;
+            Ok((
+                "<stdin>".to_string(),
+                String::from_utf8_lossy(&bytes).into_owned(),
+            ))
+        }
+    }
+}
+
+/// Reads a case from a file or standard input; errors name the source and line.
+fn load_case(file: Option<&PathBuf>) -> Result<Case> {
+    let (name, text) = read_input(file)?;
+    match parse_case(&text) {
+        Ok(case) => Ok(case),
+        Err(e) => bail!("{name}:{}: {}", e.line, e.kind),
+    }
+}
+
+/// Colour only on a terminal, and never when NO_COLOR is set.
+fn use_colour() -> bool {
+    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+}
+
+fn solve(args: &SolveArgs) -> Result<u8> {
+    let case = load_case(args.file.as_ref())?;
+    let mut solver = Solver::new();
+    let mut out = std::io::stdout().lock();
+    if args.min_moves {
+        let least = solver.min_moves(&case.board, args.bound);
+        writeln!(out, "{}", least.map_or(-1, i64::from))?;
+        return Ok(0);
+    }
+    let solution = solver.solve(&case.board, case.n, args.dialect.dialect());
+    out.write_all(format_answer(solution.as_deref()).as_bytes())?;
+    if args.explain {
+        let colour = use_colour();
+        writeln!(out)?;
+        write!(
+            out,
+            "{}",
+            draw_board(&format!("start, n = {}", case.n), &case.board, colour)
+        )?;
+        let mut board = case.board;
+        for (i, &mv) in solution.iter().flatten().enumerate() {
+            let t =
+                trace(&board, RawMove::from(mv)).context("the solver returned an illegal move")?;
+            writeln!(out)?;
+            write!(out, "{}", draw_move(i + 1, &board, &t, colour))?;
+            board = *t.after();
+        }
+        if solution.is_none() {
+            writeln!(
+                out,
+                "\nno sequence of {} moves clears this board ({}).",
+                case.n,
+                args.dialect.dialect()
+            )?;
+        }
+    }
+    Ok(0)
+}

@@ -1,0 +1,23 @@
+//! mayan-judge: a grading harness for the NOIP 2011 "Mayan puzzle".
+//!
+//! The library holds everything; `src/main.rs` only parses arguments and maps
+//! results to exit codes. Modules, by concern:
+//! - [`board`]: the packed 5x7 board.
+//! - [`case`]: the case file format (`*.in`) and its validation.
+//! - [`answer`]: the answer format (`*.ans`, `*.out`).
+//! - [`rules`]: moves, their legality and the board's resolution.
+//! - [`dialect`]: the readings of the statement that change the answer.
+//! - [`solver`]: the reference solver.
+//! - [`generate`]: deterministic random boards.
+//! - [`render`]: boards drawn for people.
+//! - [`cli`]: the command line.
+
+pub mod answer;
+pub mod board;
+pub mod case;
+pub mod cli;
+pub mod dialect;
+pub mod generate;
+pub mod render;
+pub mod rules;
+pub mod solver;

@@ -1,0 +1,291 @@
+//! The rules of the puzzle: what a move is, when it is legal, and how the board
+//! resolves after it (swap or drop, gravity, simultaneous elimination of every run
+//! of three or more, cascades), exactly as SPEC.md fixes them.
+//!
+//! Pure functions over [`Board`]; no I/O. Not responsible for searching (see
+//! `solver`) or for reading contestants' text (see the checker).
+
+use std::fmt;
+
+use crate::board::{Board, HEIGHT, NIBBLE_LOW, WIDTH, occupied_bits, remove_row};
+
+/// Direction of a move: `1` (right) sorts before `-1` (left), as the statement asks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Dir {
+    Right,
+    Left,
+}
+
+impl Dir {
+    /// The `g` of the output format: `1` or `-1`.
+    pub fn g(self) -> i64 {
+        match self {
+            Dir::Right => 1,
+            Dir::Left => -1,
+        }
+    }
+}
+
+/// A move `(x, y, g)` inside the board's bounds. Ordered as solutions are
+/// compared: by `x`, then `y`, then `g` with `1` first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move {
+    pub x: u8,
+    pub y: u8,
+    pub dir: Dir,
+}
+
+impl Move {
+    pub fn new(x: u8, y: u8, dir: Dir) -> Move {
+        Move { x, y, dir }
+    }
+
+    /// The column the block is dragged into.
+    #[inline]
+    pub fn target_x(self) -> usize {
+        match self.dir {
+            Dir::Right => self.x as usize + 1,
+            Dir::Left => self.x as usize - 1,
+        }
+    }
+}
+
+/// `x y g`, as in the output format.
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {} {}", self.x, self.y, self.dir.g())
+    }
+}
+
+/// A move as written by somebody: three integers not yet known to make sense.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct RawMove {
+    pub x: i64,
+    pub y: i64,
+    pub g: i64,
+}
+
+impl From<Move> for RawMove {
+    fn from(m: Move) -> RawMove {
+        RawMove {
+            x: i64::from(m.x),
+            y: i64::from(m.y),
+            g: m.dir.g(),
+        }
+    }
+}
+
+impl fmt::Display for RawMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {} {}", self.x, self.y, self.g)
+    }
+}
+
+/// Why a move may not be made on a board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum Illegal {
+    #[error("the direction g = {g} is neither 1 (right) nor -1 (left)")]
+    BadDirection { g: i64 },
+    #[error("({x}, {y}) is off the board (x must be 0..4, y 0..6)")]
+    OffBoard { x: i64, y: i64 },
+    #[error("there is no block at ({x}, {y})")]
+    NoBlock { x: i64, y: i64 },
+    #[error("moving the block at ({x}, {y}) {} leaves the board", if *.g == 1 { "right" } else { "left" })]
+    LeavesBoard { x: i64, y: i64, g: i64 },
+}
+
+/// Checks a written move against a board and turns it into a [`Move`].
+pub fn check_move(board: &Board, raw: RawMove) -> Result<Move, Illegal> {
+    let RawMove { x, y, g } = raw;
+    let dir = match g {
+        1 => Dir::Right,
+        -1 => Dir::Left,
+        _ => return Err(Illegal::BadDirection { g }),
+    };
+    if !(0..WIDTH as i64).contains(&x) || !(0..HEIGHT as i64).contains(&y) {
+        return Err(Illegal::OffBoard { x, y });
+    }
+    if board.get(x as usize, y as usize) == 0 {
+        return Err(Illegal::NoBlock { x, y });
+    }
+    if !(0..WIDTH as i64).contains(&(x + g)) {
+        return Err(Illegal::LeavesBoard { x, y, g });
+    }
+    Ok(Move::new(x as u8, y as u8, dir))
+}
+
+/// Makes a legal move and resolves the board. Returns the settled board.
+pub fn apply(board: &Board, raw: RawMove) -> Result<Board, Illegal> {
+    let mv = check_move(board, raw)?;
+    let mut next = shift(board, mv);
+    resolve(&mut next);
+    Ok(next)
+}
+
+/// The board right after the block is dragged (swap, or drop into the target
+/// column), before anything vanishes. `mv` must be legal on `board`.
+#[inline]
+pub(crate) fn shift(board: &Board, mv: Move) -> Board {
+    let (x, y, tx) = (mv.x as usize, mv.y as usize, mv.target_x());
+    let mut next = *board;
+    let colour = board.get(x, y);
+    if board.height(tx) > y {
+        next.set(x, y, board.get(tx, y));
+        next.set(tx, y, colour);
+    } else {
+        let words = next.words_mut();
+        words[x] = remove_row(words[x], y);
+        next.push(tx, colour);
+    }
+    next
+}
+
+/// Marks (bit `4y` of word `x`) of every block in a run of three or more equal
+/// colours, horizontal or vertical. All zero when nothing vanishes.
+#[inline]
+pub(crate) fn find_runs(board: &Board) -> [u32; WIDTH] {
+    let w = board.words();
+    let mut marks = [0u32; WIDTH];
+    for x in 0..WIDTH {
+        let eq = !occupied_bits(w[x] ^ (w[x] >> 4)) & occupied_bits(w[x]);
+        let three = eq & (eq >> 4);
+        marks[x] = three | (three << 4) | (three << 8);
+    }
+    let mut eq_right = [0u32; WIDTH - 1];
+    for x in 0..WIDTH - 1 {
+        eq_right[x] = !occupied_bits(w[x] ^ w[x + 1]) & occupied_bits(w[x]);
+    }
+    for x in 0..WIDTH - 2 {
+        let three = eq_right[x] & eq_right[x + 1];
+        marks[x] |= three;
+        marks[x + 1] |= three;
+        marks[x + 2] |= three;
+    }
+    marks
+}
+
+/// Removes the marked blocks; the blocks above them fall.
+#[inline]
+fn remove_marked(board: &mut Board, marks: &[u32; WIDTH]) {
+    let words = board.words_mut();
+    for x in 0..WIDTH {
+        let mut m = marks[x] & NIBBLE_LOW;
+        while m != 0 {
+            let top = 31 - m.leading_zeros();
+            words[x] = remove_row(words[x], top as usize / 4);
+            m &= !(1 << top);
+        }
+    }
+}
+
+/// Runs eliminations and falls until nothing vanishes. Returns the number of
+/// waves (rounds in which something vanished).
+#[inline]
+pub fn resolve(board: &mut Board) -> u32 {
+    let mut waves = 0;
+    loop {
+        let marks = find_runs(board);
+        if marks.iter().all(|&m| m == 0) {
+            return waves;
+        }
+        remove_marked(board, &marks);
+        waves += 1;
+    }
+}
+
+/// True when the board holds a run of three or more.
+pub fn has_run(board: &Board) -> bool {
+    find_runs(board).iter().any(|&m| m != 0)
+}
+
+/// Every cell of a run on the board, as `(x, y)`.
+pub fn run_cells(board: &Board) -> Vec<(usize, usize)> {
+    let marks = find_runs(board);
+    let mut cells = Vec::new();
+    for (x, &m) in marks.iter().enumerate() {
+        for y in 0..HEIGHT {
+            if m & (1 << (4 * y)) != 0 {
+                cells.push((x, y));
+            }
+        }
+    }
+    cells
+}
+
+/// One move in full: the board after the drag, then after each wave.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveTrace {
+    pub mv: Move,
+    /// The board right after the block moved, before anything vanished.
+    pub shifted: Board,
+    /// The cells that vanished in each wave, and the settled board after it.
+    pub waves: Vec<(Vec<(usize, usize)>, Board)>,
+}
+
+impl MoveTrace {
+    /// The settled board after the move.
+    pub fn after(&self) -> &Board {
+        self.waves.last().map_or(&self.shifted, |(_, b)| b)
+    }
+}
+
+/// Makes a legal move and records every stage of its resolution.
+pub fn trace(board: &Board, raw: RawMove) -> Result<MoveTrace, Illegal> {
+    let mv = check_move(board, raw)?;
+    let shifted = shift(board, mv);
+    let mut waves = Vec::new();
+    let mut current = shifted;
+    loop {
+        let cells = run_cells(&current);
+        if cells.is_empty() {
+            break;
+        }
+        let marks = find_runs(&current);
+        remove_marked(&mut current, &marks);
+        waves.push((cells, current));
+    }
+    Ok(MoveTrace { mv, shifted, waves })
+}
+
+/// What became of a list of moves replayed from a starting board.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Replay {
+    /// The board after each legal move, in order.
+    pub boards: Vec<Board>,
+    /// The first illegal move, as `(index from 0, why)`; replay stops there.
+    pub illegal: Option<(usize, Illegal)>,
+}
+
+impl Replay {
+    /// The board after the last legal move (the start when there was none).
+    pub fn last_board<'a>(&'a self, start: &'a Board) -> &'a Board {
+        self.boards.last().unwrap_or(start)
+    }
+}
+
+/// Applies the moves one by one, stopping at the first illegal one.
+pub fn replay(start: &Board, moves: &[RawMove]) -> Replay {
+    let mut boards = Vec::with_capacity(moves.len());
+    let mut current = *start;
+    for (i, &raw) in moves.iter().enumerate() {
+        match apply(&current, raw) {
+            Ok(next) => {
+                boards.push(next);
+                current = next;
+            }
+            Err(why) => {
+                return Replay {
+                    boards,
+                    illegal: Some((i, why)),
+                };
+            }
+        }
+    }
+    Replay {
+        boards,
+        illegal: None,
+    }
+}
+
+#[cfg(test)]
+mod tests;

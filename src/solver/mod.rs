@@ -1,0 +1,179 @@
+//! The reference solver: the smallest solution in the order of SPEC.md (move by
+//! move, by `x`, then `y`, then `g` with `1` first), or none, under any
+//! [`Dialect`]; and the least number of moves that clears a board.
+//!
+//! A depth-first search in that order, so the first solution found is the
+//! smallest. What keeps it fast: packed boards (see `board`), a table of
+//! positions proven hopeless (`table`), sound colour pruning that also narrows
+//! which moves are worth trying near the end (`colours`), and never trying a
+//! left move onto a block (it gives the same board as the smaller right move of
+//! the left neighbour). Pure: no I/O, no clock.
+
+mod colours;
+mod table;
+
+use crate::board::{Board, WIDTH};
+use crate::dialect::{Dialect, NullSwaps, Steps};
+use crate::rules::{Dir, Move, resolve, shift};
+
+use colours::analyse;
+use table::FailureTable;
+
+/// Largest number of moves the solver searches (the failure table keeps the
+/// count in four bits).
+pub const MAX_MOVES: u8 = 15;
+
+/// What a search visited, for benchmarks and curiosity.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SearchStats {
+    /// Positions entered.
+    pub nodes: u64,
+    /// Hopeless positions remembered at the end.
+    pub remembered: usize,
+}
+
+/// A reusable solver; keeps its table's memory between searches.
+#[derive(Default)]
+pub struct Solver {
+    failures: FailureTable,
+    path: Vec<Move>,
+    dialect: Dialect,
+    nodes: u64,
+}
+
+impl Solver {
+    pub fn new() -> Solver {
+        Solver::default()
+    }
+
+    /// The smallest solution of `board` in `n` moves under `dialect`, or `None`.
+    ///
+    /// # Panics
+    /// When `n > MAX_MOVES`.
+    pub fn solve(&mut self, board: &Board, n: u8, dialect: Dialect) -> Option<Vec<Move>> {
+        assert!(
+            n <= MAX_MOVES,
+            "the solver searches at most {MAX_MOVES} moves"
+        );
+        self.failures.clear();
+        self.path.clear();
+        self.nodes = 0;
+        self.dialect = dialect;
+        if self.search(board, n) {
+            self.path.reverse();
+            Some(std::mem::take(&mut self.path))
+        } else {
+            None
+        }
+    }
+
+    /// The least number of moves, at most `bound`, that clears `board`; `Some(0)`
+    /// for the empty board. Null swaps never shorten a solution, so they are
+    /// left out.
+    pub fn min_moves(&mut self, board: &Board, bound: u8) -> Option<u8> {
+        let shortest = Dialect::new(NullSwaps::Exclude, Steps::Exact);
+        (0..=bound).find(|&k| self.solve(board, k, shortest).is_some())
+    }
+
+    /// Counters of the last search.
+    pub fn stats(&self) -> SearchStats {
+        SearchStats {
+            nodes: self.nodes,
+            remembered: self.failures.len(),
+        }
+    }
+
+    /// True when `board` can be solved with `left` moves; on success the moves
+    /// are pushed onto `self.path` last move first.
+    fn search(&mut self, board: &Board, left: u8) -> bool {
+        self.nodes += 1;
+        if board.is_empty() {
+            return left == 0 || self.dialect.steps == Steps::AtMost;
+        }
+        if left == 0 {
+            return false;
+        }
+        let sets = analyse(board);
+        if sets.dead != 0 {
+            return false;
+        }
+        let stuck = sets.stuck.count_ones() as u8;
+        if stuck > 2 * left {
+            return false;
+        }
+        if self.failures.contains(board, left) {
+            return false;
+        }
+        // Stuck colours this move must touch, so that the rest can wait.
+        let need = stuck.saturating_sub(2 * (left - 1));
+        if self.try_moves(board, left, sets.stuck, need) {
+            return true;
+        }
+        self.failures.insert(board, left);
+        false
+    }
+
+    /// Tries every useful move in solution order.
+    fn try_moves(&mut self, board: &Board, left: u8, stuck: u16, need: u8) -> bool {
+        let touches = |colours: u16| (colours & stuck).count_ones() as u8 >= need;
+        let null_swaps = self.dialect.null_swaps == NullSwaps::Include && need == 0;
+        let mut passed = false;
+        for x in 0..WIDTH {
+            for y in 0..board.height(x) {
+                let colour = board.get(x, y);
+                let own = colour_bit(colour);
+                if x + 1 < WIDTH {
+                    let other = board.get(x + 1, y);
+                    if other == colour {
+                        // A null swap: the same board with one move fewer. Every
+                        // null swap leads to the same position; try the first.
+                        if null_swaps && !passed {
+                            passed = true;
+                            if self.search(board, left - 1) {
+                                self.path.push(Move::new(x as u8, y as u8, Dir::Right));
+                                return true;
+                            }
+                        }
+                    } else if touches(own | colour_bit(other)) {
+                        let mv = Move::new(x as u8, y as u8, Dir::Right);
+                        if self.try_move(board, mv, left) {
+                            return true;
+                        }
+                    }
+                }
+                if x > 0 && board.get(x - 1, y) == 0 && touches(own) {
+                    let mv = Move::new(x as u8, y as u8, Dir::Left);
+                    if self.try_move(board, mv, left) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    #[inline]
+    fn try_move(&mut self, board: &Board, mv: Move, left: u8) -> bool {
+        let mut next = shift(board, mv);
+        resolve(&mut next);
+        if self.search(&next, left - 1) {
+            self.path.push(mv);
+            return true;
+        }
+        false
+    }
+}
+
+/// Bit `c` for colour `c`; nothing for an empty cell.
+#[inline]
+fn colour_bit(colour: u8) -> u16 {
+    (1u16 << colour) & !1
+}
+
+/// The smallest solution of `board` in `n` moves under `dialect` (a fresh solver).
+pub fn solve(board: &Board, n: u8, dialect: Dialect) -> Option<Vec<Move>> {
+    Solver::new().solve(board, n, dialect)
+}
+
+#[cfg(test)]
+mod tests;
