@@ -140,6 +140,22 @@ pub(crate) fn shift(board: &Board, mv: Move) -> Board {
     next
 }
 
+/// Bit `4y` set where a vertical run of three starts at row `y` of a column
+/// word (rows `y+1` and `y+2` hold the same colour).
+#[inline]
+fn vertical_starts(word: u32) -> u32 {
+    let differ = (word ^ (word >> 4)) | (word ^ (word >> 8));
+    !occupied_bits(differ) & occupied_bits(word)
+}
+
+/// Bit `4y` set where a horizontal run of three starts at `(x, y)` (columns
+/// `x+1` and `x+2` hold the same colour in row `y`). `x < WIDTH - 2`.
+#[inline]
+fn horizontal_starts(w: &[u32; WIDTH], x: usize) -> u32 {
+    let differ = (w[x] ^ w[x + 1]) | (w[x] ^ w[x + 2]);
+    !occupied_bits(differ) & occupied_bits(w[x])
+}
+
 /// Marks (bit `4y` of word `x`) of every block in a run of three or more equal
 /// colours, horizontal or vertical. All zero when nothing vanishes.
 #[inline]
@@ -147,21 +163,30 @@ pub(crate) fn find_runs(board: &Board) -> [u32; WIDTH] {
     let w = board.words();
     let mut marks = [0u32; WIDTH];
     for x in 0..WIDTH {
-        let eq = !occupied_bits(w[x] ^ (w[x] >> 4)) & occupied_bits(w[x]);
-        let three = eq & (eq >> 4);
+        let three = vertical_starts(w[x]);
         marks[x] = three | (three << 4) | (three << 8);
     }
-    let mut eq_right = [0u32; WIDTH - 1];
-    for x in 0..WIDTH - 1 {
-        eq_right[x] = !occupied_bits(w[x] ^ w[x + 1]) & occupied_bits(w[x]);
-    }
     for x in 0..WIDTH - 2 {
-        let three = eq_right[x] & eq_right[x + 1];
+        let three = horizontal_starts(w, x);
         marks[x] |= three;
         marks[x + 1] |= three;
         marks[x + 2] |= three;
     }
     marks
+}
+
+/// Makes a legal move and resolves the board; returns the number of waves.
+/// `board` must be settled (no run). Only columns the move changed can hold a
+/// new vertical run, so the common case of nothing vanishing costs little.
+#[inline]
+pub(crate) fn make_move(board: &mut Board, mv: Move) -> u32 {
+    *board = shift(board, mv);
+    let w = board.words();
+    let mut starts = vertical_starts(w[mv.x as usize]) | vertical_starts(w[mv.target_x()]);
+    for x in 0..WIDTH - 2 {
+        starts |= horizontal_starts(w, x);
+    }
+    if starts == 0 { 0 } else { resolve(board) }
 }
 
 /// Removes the marked blocks; the blocks above them fall.

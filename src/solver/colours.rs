@@ -3,12 +3,27 @@
 //! Two facts bound how many moves a board still needs:
 //! - Blocks only vanish three or more at a time, so a colour with one or two
 //!   blocks left can never go: the board is lost ("dead" colours).
+//! - A colour's blocks vanish three or more at a time and never leave one or
+//!   two behind, so a colour with 3, 4 or 5 blocks vanishes all at once, in one
+//!   wave: in a line of 3, 4 or 5, or (5 only) a cross of a row of three and a
+//!   column of three sharing a block.
 //! - A block that is never dragged (as the moved block or as the one it swaps
-//!   with) stays in its column. So a colour can only vanish without being
-//!   touched when some column holds three of its blocks or three adjacent
-//!   columns each hold one. A colour with neither is "stuck": some move must
-//!   touch it, and one move touches at most two colours. An untouched stuck
-//!   colour stays stuck, whatever else happens.
+//!   with) stays in its column. So while no block of its colour is dragged, a
+//!   block can only vanish in a vertical run (its column holds three of its
+//!   colour) or a horizontal one (each column of a window of three around it
+//!   holds its colour). A colour with a block that has neither is "stuck": some
+//!   move must touch that colour, and one move touches at most two colours. An
+//!   untouched stuck colour stays stuck, whatever else happens: its blocks keep
+//!   their columns, and the stranded block cannot vanish. Likewise a colour of
+//!   4 or 5 blocks is stuck when its columns cannot hold any of the shapes it
+//!   must vanish in (4 blocks: one column, or four adjacent columns one each;
+//!   5: one column, all five columns, or three adjacent columns only, one of
+//!   them holding three).
+//!
+//! The analysis runs at every node, so it is cheap: a byte of a column word
+//! (two cells) indexes a table of the colours it holds, per-column tallies are
+//! kept from the parent position and only the columns a move changed are
+//! counted again.
 
 use crate::board::{Board, WIDTH};
 
@@ -17,34 +32,153 @@ use crate::board::{Board, WIDTH};
 pub(super) struct ColourSets {
     /// Colours with one or two blocks.
     pub dead: u16,
-    /// Colours that cannot vanish unless some move touches one of their blocks.
+    /// Colours with a block that cannot vanish unless some move touches one
+    /// of their blocks.
     pub stuck: u16,
 }
 
-pub(super) fn analyse(board: &Board) -> ColourSets {
-    let (mut once, mut twice, mut thrice) = (0u16, 0u16, 0u16);
-    let mut in_column = [0u16; WIDTH];
-    let mut three_in_a_column = 0u16;
-    for (x, &word) in board.words().iter().enumerate() {
-        let (mut c1, mut c2) = (0u16, 0u16);
-        let mut w = word;
-        while w != 0 {
-            let bit = 1u16 << (w & 0xF);
-            three_in_a_column |= c2 & bit;
-            c2 |= c1 & bit;
-            c1 |= bit;
-            thrice |= twice & bit;
-            twice |= once & bit;
-            once |= bit;
-            w >>= 4;
+/// Colours held at least once, at least twice, at least three times.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Tally {
+    once: u16,
+    twice: u16,
+    thrice: u16,
+}
+
+impl Tally {
+    #[inline]
+    const fn merge(self, o: Tally) -> Tally {
+        Tally {
+            once: self.once | o.once,
+            twice: self.twice | o.twice | (self.once & o.once),
+            thrice: self.thrice | o.thrice | (self.twice & o.once) | (self.once & o.twice),
         }
-        in_column[x] = c1;
     }
-    let p = in_column;
-    let three_adjacent = (p[0] & p[1] & p[2]) | (p[1] & p[2] & p[3]) | (p[2] & p[3] & p[4]);
-    ColourSets {
-        dead: once & !thrice,
-        stuck: once & thrice & !three_in_a_column & !three_adjacent,
+
+    /// The colours of one cell (`0`, empty, holds none).
+    const fn cell(colour: u32) -> Tally {
+        let once = (1u16 << colour) & !1;
+        Tally {
+            once,
+            twice: 0,
+            thrice: 0,
+        }
+    }
+}
+
+/// Tally of the two cells packed in each byte value.
+static BYTE_TALLY: [Tally; 256] = {
+    let mut table = [Tally {
+        once: 0,
+        twice: 0,
+        thrice: 0,
+    }; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = Tally::cell(b as u32 & 0xF).merge(Tally::cell(b as u32 >> 4));
+        b += 1;
+    }
+    table
+};
+
+#[inline]
+fn column_tally(word: u32) -> Tally {
+    let t = |shift: u32| BYTE_TALLY[((word >> shift) & 0xFF) as usize];
+    t(0).merge(t(8)).merge(t(16).merge(t(24)))
+}
+
+/// Number of colours in a colour set (bits 1..=10), without a popcount
+/// instruction (the portable x86-64 baseline has none).
+#[inline]
+pub(super) fn colour_count(set: u16) -> u8 {
+    static COUNTS: [u8; 1024] = {
+        let mut table = [0u8; 1024];
+        let mut i = 0;
+        while i < 1024 {
+            table[i] = (i as u32).count_ones() as u8;
+            i += 1;
+        }
+        table
+    };
+    COUNTS[usize::from(set >> 1) & 1023]
+}
+
+/// Per-column colour tallies of a board, kept along the search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Colours {
+    columns: [Tally; WIDTH],
+    total: Tally,
+    /// Colours with exactly four blocks, and with exactly five.
+    fours: u16,
+    fives: u16,
+}
+
+impl Colours {
+    pub fn of(board: &Board) -> Colours {
+        let words = board.words();
+        let c: [Tally; WIDTH] = std::array::from_fn(|x| column_tally(words[x]));
+        let counts = board.colour_counts();
+        let with = |n: u8| (0..counts.len()).filter(|&k| counts[k] == n).fold(0u16, |m, k| m | (1 << k));
+        Colours {
+            columns: c,
+            total: c[0].merge(c[1]).merge(c[2].merge(c[3])).merge(c[4]),
+            fours: with(4),
+            fives: with(5),
+        }
+    }
+
+    /// The tallies of `board`, which differs from the board of `self` only in
+    /// columns `a` and `b`, and holds the same blocks (nothing vanished).
+    #[inline]
+    pub fn updated(&self, board: &Board, a: usize, b: usize) -> Colours {
+        let mut next = *self;
+        next.columns[a] = column_tally(board.words()[a]);
+        next.columns[b] = column_tally(board.words()[b]);
+        next
+    }
+
+    /// The dead and stuck colours.
+    #[inline]
+    pub fn sets(&self) -> ColourSets {
+        let (c, total) = (&self.columns, self.total);
+        let p: [u16; WIDTH] = std::array::from_fn(|x| c[x].once);
+        let windows = [
+            p[1] & p[2],
+            (p[0] & p[2]) | (p[2] & p[3]),
+            (p[0] & p[1]) | (p[1] & p[3]) | (p[3] & p[4]),
+            (p[1] & p[2]) | (p[2] & p[4]),
+            p[2] & p[3],
+        ];
+        let mut stranded = 0u16;
+        for x in 0..WIDTH {
+            stranded |= p[x] & !c[x].thrice & !windows[x];
+        }
+        ColourSets {
+            dead: total.once & !total.thrice,
+            stuck: (stranded & total.thrice) | self.misshapen(&p),
+        }
+    }
+
+    /// Colours of 4 or 5 blocks whose columns hold none of the shapes they
+    /// must vanish in; `p` are the colours present in each column.
+    #[inline]
+    fn misshapen(&self, p: &[u16; WIDTH]) -> u16 {
+        if self.fours | self.fives == 0 {
+            return 0;
+        }
+        let (mut seen, mut several) = (0u16, 0u16);
+        for &column in p {
+            several |= seen & column;
+            seen |= column;
+        }
+        let one_column = !several;
+        let four_wide = (p[0] & p[1] & p[2] & p[3]) | (p[1] & p[2] & p[3] & p[4]);
+        let five_wide = p[0] & p[1] & p[2] & p[3] & p[4];
+        let t: [u16; WIDTH] = std::array::from_fn(|x| self.columns[x].thrice);
+        let cross = (p[0] & p[1] & p[2] & !p[3] & !p[4] & (t[0] | t[1] | t[2]))
+            | (!p[0] & p[1] & p[2] & p[3] & !p[4] & (t[1] | t[2] | t[3]))
+            | (!p[0] & !p[1] & p[2] & p[3] & p[4] & (t[2] | t[3] | t[4]));
+        (self.fours & !(one_column | four_wide)) | (self.fives & !(one_column | five_wide | cross))
     }
 }
 
@@ -52,13 +186,13 @@ pub(super) fn analyse(board: &Board) -> ColourSets {
 mod tests {
     use super::*;
 
-    fn board(cols: [&[u8]; 5]) -> Board {
-        Board::from_columns(&cols).unwrap()
+    fn sets(cols: [&[u8]; 5]) -> ColourSets {
+        Colours::of(&Board::from_columns(&cols).unwrap()).sets()
     }
 
     #[test]
     fn one_or_two_blocks_of_a_colour_are_dead() {
-        let sets = analyse(&board([&[1, 2], &[1, 3], &[3], &[3], &[]]));
+        let sets = sets([&[1, 2], &[1, 3], &[3], &[3], &[]]);
         assert_eq!(sets.dead, (1 << 1) | (1 << 2));
     }
 
@@ -66,17 +200,62 @@ mod tests {
     fn three_apart_are_stuck_three_adjacent_are_not() {
         // Colour 1 in columns 0, 1 and 3, colour 2 in columns 2 and 4: neither
         // is ever in three adjacent columns.
-        let sets = analyse(&board([&[1], &[1], &[2], &[1], &[2, 2]]));
-        assert_eq!(sets.stuck, (1 << 1) | (1 << 2));
+        let s = sets([&[1], &[1], &[2], &[1], &[2, 2]]);
+        assert_eq!(s.stuck, (1 << 1) | (1 << 2));
         // Colour 1 in columns 1, 2, 3 may meet without being moved; 2 may not.
-        let sets = analyse(&board([&[2], &[1], &[1], &[1], &[2, 2]]));
-        assert_eq!(sets.stuck, 1 << 2);
+        let s = sets([&[2], &[1], &[1], &[1], &[2, 2]]);
+        assert_eq!(s.stuck, 1 << 2);
+        // Colour 1 in columns 0, 1, 2 and 4: the block in column 4 is stranded.
+        let s = sets([&[1], &[1], &[1], &[3, 3, 3], &[1]]);
+        assert_eq!(s.stuck, 1 << 1);
     }
 
     #[test]
     fn three_in_one_column_are_not_stuck() {
-        let sets = analyse(&board([&[1, 2, 1, 2, 1], &[], &[2], &[], &[]]));
-        assert_eq!(sets.stuck, 1 << 2);
-        assert_eq!(sets.dead, 0);
+        let s = sets([&[1, 2, 1, 2, 1], &[], &[2], &[], &[]]);
+        assert_eq!(s.stuck, 1 << 2);
+        assert_eq!(s.dead, 0);
+    }
+
+    #[test]
+    fn four_or_five_blocks_must_fit_a_shape() {
+        const ONE: u16 = 1 << 1;
+        // Four 1s in columns 0, 1, 2, 2: no line of four can form untouched.
+        let s = sets([&[1], &[1, 2], &[1, 1, 2], &[2], &[3, 3, 3]]);
+        assert_eq!(s.stuck & ONE, ONE);
+        // Four 1s in columns 0..=3, one each: a row of four may form.
+        let s = sets([&[1], &[1, 2], &[1, 3], &[1, 2], &[]]);
+        assert_eq!(s.stuck & ONE, 0);
+        // Five 1s: a cross (three in column 1, one in each neighbour) is fine,
+        // two and two beside one is not.
+        let s = sets([&[1], &[1, 2, 1, 2, 1], &[1, 2], &[], &[]]);
+        assert_eq!(s.stuck & ONE, 0);
+        let s = sets([&[1, 1], &[2, 1, 2], &[1, 1, 2], &[], &[]]);
+        assert_eq!(s.stuck & ONE, ONE);
+        // Five in one column is fine.
+        let s = sets([&[1, 1, 2, 1, 1, 2, 1], &[2], &[], &[], &[]]);
+        assert_eq!(s.stuck & ONE, 0);
+    }
+
+    #[test]
+    fn tallies_count_up_to_three() {
+        let t = column_tally(0x0121_2131);
+        assert_eq!(t.once, 0b1110);
+        assert_eq!(t.twice, 0b0110);
+        assert_eq!(t.thrice, 0b0010);
+    }
+
+    #[test]
+    fn updating_two_columns_matches_a_fresh_count() {
+        let before = Board::from_columns(&[vec![1u8, 2], vec![3], vec![], vec![], vec![]]).unwrap();
+        let after = Board::from_columns(&[vec![1u8], vec![3, 2], vec![], vec![], vec![]]).unwrap();
+        assert_eq!(Colours::of(&before).updated(&after, 0, 1), Colours::of(&after));
+    }
+
+    #[test]
+    fn colour_count_counts_colours_one_to_ten() {
+        assert_eq!(colour_count(0), 0);
+        assert_eq!(colour_count(0b111_1111_1110), 10);
+        assert_eq!(colour_count((1 << 3) | (1 << 10)), 2);
     }
 }

@@ -14,9 +14,9 @@ mod table;
 
 use crate::board::{Board, WIDTH};
 use crate::dialect::{Dialect, NullSwaps, Steps};
-use crate::rules::{Dir, Move, resolve, shift};
+use crate::rules::{Dir, Move, make_move, resolve};
 
-use colours::analyse;
+use colours::{Colours, colour_count};
 use table::FailureTable;
 
 /// Largest number of moves the solver searches (the failure table keeps the
@@ -47,6 +47,8 @@ impl Solver {
     }
 
     /// The smallest solution of `board` in `n` moves under `dialect`, or `None`.
+    /// A start board holding a run (no valid case does) is first resolved, as
+    /// the seed programs do.
     ///
     /// # Panics
     /// When `n > MAX_MOVES`.
@@ -59,7 +61,9 @@ impl Solver {
         self.path.clear();
         self.nodes = 0;
         self.dialect = dialect;
-        if self.search(board, n) {
+        let mut start = *board;
+        resolve(&mut start);
+        if self.search(&start, &Colours::of(&start), n) {
             self.path.reverse();
             Some(std::mem::take(&mut self.path))
         } else {
@@ -84,8 +88,8 @@ impl Solver {
     }
 
     /// True when `board` can be solved with `left` moves; on success the moves
-    /// are pushed onto `self.path` last move first.
-    fn search(&mut self, board: &Board, left: u8) -> bool {
+    /// are pushed onto `self.path` last move first. `colours` are the board's.
+    fn search(&mut self, board: &Board, colours: &Colours, left: u8) -> bool {
         self.nodes += 1;
         if board.is_empty() {
             return left == 0 || self.dialect.steps == Steps::AtMost;
@@ -93,20 +97,17 @@ impl Solver {
         if left == 0 {
             return false;
         }
-        let sets = analyse(board);
+        let sets = colours.sets();
         if sets.dead != 0 {
             return false;
         }
-        let stuck = sets.stuck.count_ones() as u8;
-        if stuck > 2 * left {
-            return false;
-        }
-        if self.failures.contains(board, left) {
+        let stuck = colour_count(sets.stuck);
+        if stuck > 2 * left || self.failures.contains(board, left) {
             return false;
         }
         // Stuck colours this move must touch, so that the rest can wait.
         let need = stuck.saturating_sub(2 * (left - 1));
-        if self.try_moves(board, left, sets.stuck, need) {
+        if self.try_moves(board, colours, left, sets.stuck, need) {
             return true;
         }
         self.failures.insert(board, left);
@@ -114,8 +115,8 @@ impl Solver {
     }
 
     /// Tries every useful move in solution order.
-    fn try_moves(&mut self, board: &Board, left: u8, stuck: u16, need: u8) -> bool {
-        let touches = |colours: u16| (colours & stuck).count_ones() as u8 >= need;
+    fn try_moves(&mut self, board: &Board, colours: &Colours, left: u8, stuck: u16, need: u8) -> bool {
+        let touches = |set: u16| colour_count(set & stuck) >= need;
         let null_swaps = self.dialect.null_swaps == NullSwaps::Include && need == 0;
         let mut passed = false;
         for x in 0..WIDTH {
@@ -129,21 +130,21 @@ impl Solver {
                         // null swap leads to the same position; try the first.
                         if null_swaps && !passed {
                             passed = true;
-                            if self.search(board, left - 1) {
+                            if self.search(board, colours, left - 1) {
                                 self.path.push(Move::new(x as u8, y as u8, Dir::Right));
                                 return true;
                             }
                         }
                     } else if touches(own | colour_bit(other)) {
                         let mv = Move::new(x as u8, y as u8, Dir::Right);
-                        if self.try_move(board, mv, left) {
+                        if self.try_move(board, colours, mv, left) {
                             return true;
                         }
                     }
                 }
                 if x > 0 && board.get(x - 1, y) == 0 && touches(own) {
                     let mv = Move::new(x as u8, y as u8, Dir::Left);
-                    if self.try_move(board, mv, left) {
+                    if self.try_move(board, colours, mv, left) {
                         return true;
                     }
                 }
@@ -153,10 +154,14 @@ impl Solver {
     }
 
     #[inline]
-    fn try_move(&mut self, board: &Board, mv: Move, left: u8) -> bool {
-        let mut next = shift(board, mv);
-        resolve(&mut next);
-        if self.search(&next, left - 1) {
+    fn try_move(&mut self, board: &Board, colours: &Colours, mv: Move, left: u8) -> bool {
+        let mut next = *board;
+        let next_colours = if make_move(&mut next, mv) == 0 {
+            colours.updated(&next, mv.x as usize, mv.target_x())
+        } else {
+            Colours::of(&next)
+        };
+        if self.search(&next, &next_colours, left - 1) {
             self.path.push(mv);
             return true;
         }
