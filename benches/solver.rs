@@ -5,6 +5,7 @@
 //! `cargo bench --bench solver` prints per-board times and ratios. Environment:
 //! `MAYAN_BENCH_BOARDS` (default 30) and `MAYAN_BENCH_SEED` (default 2011).
 
+#[allow(dead_code)] // the bench uses only the C++ half
 #[path = "../tests/support/seeds.rs"]
 mod seeds;
 
@@ -18,7 +19,10 @@ use mayan_judge::generate::hard_boards;
 use mayan_judge::solver::Solver;
 
 fn env_number(name: &str, default: u64) -> u64 {
-    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
 }
 
 /// Best of `reps` in-process solves (the machine is shared: the minimum is the
@@ -43,7 +47,11 @@ fn time_process(run: impl Fn()) -> Duration {
 fn median(mut values: Vec<f64>) -> f64 {
     values.sort_by(f64::total_cmp);
     let mid = values.len() / 2;
-    if values.len() % 2 == 1 { values[mid] } else { (values[mid - 1] + values[mid]) / 2.0 }
+    if values.len() % 2 == 1 {
+        values[mid]
+    } else {
+        (values[mid - 1] + values[mid]) / 2.0
+    }
 }
 
 fn ms(d: Duration) -> f64 {
@@ -58,10 +66,16 @@ fn main() {
     let mut solver = Solver::new();
 
     println!("hard boards: {count}, seed {seed}, n = 5, default dialect");
-    println!("{:>5} {:>6} {:>12} {:>12} {:>10} {:>9} {:>7}", "board", "blocks", "seed C++ ms", "solver ms", "ratio", "nodes", "answer");
+    println!(
+        "{:>5} {:>6} {:>12} {:>12} {:>10} {:>9} {:>7}",
+        "board", "blocks", "seed C++ ms", "solver ms", "ratio", "nodes", "answer"
+    );
     let (mut ratios, mut ours, mut theirs) = (Vec::new(), Vec::new(), Vec::new());
     for (i, board) in hard_boards(seed, count).iter().enumerate() {
-        let text = format_case(&Case { n: 5, board: *board });
+        let text = format_case(&Case {
+            n: 5,
+            board: *board,
+        });
         let work = tmp.join("work");
         let cpp_time = time_process(|| {
             seeds::run_cpp(&cpp, &text, &work);

@@ -2,17 +2,19 @@
 //! Each command returns its exit code; `main` only prints errors.
 
 use std::io::{IsTerminal, Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 use clap::{Args, Parser, Subcommand};
 
 use crate::answer::format_answer;
 use crate::case::{Case, parse_case};
+use crate::config::Config;
 use crate::dialect::{Dialect, NullSwaps, Steps};
 use crate::render::{draw_board, draw_move};
 use crate::rules::{RawMove, trace};
 use crate::solver::{MAX_MOVES, Solver};
+use crate::validate::{Severity, collect_inputs, validate_case};
 
 /// Exit code of a harness or usage error.
 pub const EXIT_ERROR: u8 = 2;
@@ -32,6 +34,20 @@ pub struct Cli {
 pub enum Command {
     /// Print the smallest solution of a case (or -1), in the contest output format.
     Solve(SolveArgs),
+    /// Check case files and their answers; note dialect-sensitive cases and
+    /// cases that can be cleared in fewer than n moves.
+    Validate(ValidateArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct ValidateArgs {
+    /// Case files or folders (walked recursively); the suites of the
+    /// configuration when none are given.
+    pub paths: Vec<PathBuf>,
+    /// The configuration file; `judge.toml` in the current folder when it
+    /// exists, built-in defaults otherwise.
+    #[arg(long)]
+    pub config: Option<PathBuf>,
 }
 
 /// The two dialect switches of SPEC.md, shared by every command that judges.
@@ -73,7 +89,58 @@ pub struct SolveArgs {
 pub fn run(cli: Cli) -> Result<u8> {
     match cli.command {
         Command::Solve(args) => solve(&args),
+        Command::Validate(args) => validate(&args),
     }
+}
+
+/// The configuration named, else `./judge.toml` if present, else the defaults.
+fn load_config(path: Option<&PathBuf>) -> Result<Config> {
+    match path {
+        Some(p) => Ok(Config::load(p)?),
+        None if Path::new("judge.toml").exists() => Ok(Config::load(Path::new("judge.toml"))?),
+        None => Ok(Config::default()),
+    }
+}
+
+fn validate(args: &ValidateArgs) -> Result<u8> {
+    let config = load_config(args.config.as_ref())?;
+    let roots: Vec<PathBuf> = if args.paths.is_empty() {
+        config.suites.iter().map(|s| s.path.clone()).collect()
+    } else {
+        args.paths.clone()
+    };
+    for root in &roots {
+        if !root.exists() {
+            bail!("{}: no such file or folder", root.display());
+        }
+    }
+    let (inputs, mut findings) = collect_inputs(&roots);
+    let mut solver = Solver::new();
+    for input in &inputs {
+        findings.extend(validate_case(input, config.rules, &mut solver));
+    }
+    let mut out = std::io::stdout().lock();
+    for f in &findings {
+        writeln!(out, "{f}")?;
+    }
+    let count = |s: Severity| findings.iter().filter(|f| f.severity == s).count();
+    let count_notes = |prefix: &str| {
+        findings
+            .iter()
+            .filter(|f| f.message.starts_with(prefix))
+            .count()
+    };
+    writeln!(
+        out,
+        "validated {} ({}): {}, {}; {} dialect-sensitive, {} clearable in fewer than n moves",
+        plural(inputs.len(), "case"),
+        config.rules,
+        plural(count(Severity::Error), "error"),
+        plural(count(Severity::Warning), "warning"),
+        count_notes("dialect-sensitive"),
+        count_notes("can be cleared in"),
+    )?;
+    Ok(if count(Severity::Error) > 0 { 1 } else { 0 })
 }
 
 fn read_input(file: Option<&PathBuf>) -> Result<(String, String)> {
@@ -105,6 +172,15 @@ fn load_case(file: Option<&PathBuf>) -> Result<Case> {
     match parse_case(&text) {
         Ok(case) => Ok(case),
         Err(e) => bail!("{name}:{}: {}", e.line, e.kind),
+    }
+}
+
+/// "1 case", "2 cases".
+fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
     }
 }
 

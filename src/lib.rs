@@ -4,20 +4,24 @@
 //! results to exit codes. Modules, by concern:
 //! - [`board`]: the packed 5x7 board.
 //! - [`case`]: the case file format (`*.in`) and its validation.
+//! - [`config`]: the `judge.toml` configuration.
 //! - [`answer`]: the answer format (`*.ans`, `*.out`).
 //! - [`rules`]: moves, their legality and the board's resolution.
 //! - [`dialect`]: the readings of the statement that change the answer.
 //! - [`solver`]: the reference solver.
 //! - [`generate`]: deterministic random boards.
 //! - [`render`]: boards drawn for people.
+//! - [`validate`]: checking case files and their answers.
 //! - [`cli`]: the command line.
 
 pub mod answer;
 pub mod board;
 pub mod case;
 pub mod cli;
+pub mod config;
 pub mod dialect;
 pub mod generate;
 pub mod render;
 pub mod rules;
 pub mod solver;
+pub mod validate;

@@ -118,7 +118,11 @@ impl Colours {
         let words = board.words();
         let c: [Tally; WIDTH] = std::array::from_fn(|x| column_tally(words[x]));
         let counts = board.colour_counts();
-        let with = |n: u8| (0..counts.len()).filter(|&k| counts[k] == n).fold(0u16, |m, k| m | (1 << k));
+        let with = |n: u8| {
+            (0..counts.len())
+                .filter(|&k| counts[k] == n)
+                .fold(0u16, |m, k| m | (1 << k))
+        };
         Colours {
             columns: c,
             total: c[0].merge(c[1]).merge(c[2].merge(c[3])).merge(c[4]),
@@ -249,7 +253,10 @@ mod tests {
     fn updating_two_columns_matches_a_fresh_count() {
         let before = Board::from_columns(&[vec![1u8, 2], vec![3], vec![], vec![], vec![]]).unwrap();
         let after = Board::from_columns(&[vec![1u8], vec![3, 2], vec![], vec![], vec![]]).unwrap();
-        assert_eq!(Colours::of(&before).updated(&after, 0, 1), Colours::of(&after));
+        assert_eq!(
+            Colours::of(&before).updated(&after, 0, 1),
+            Colours::of(&after)
+        );
     }
 
     #[test]

@@ -115,7 +115,14 @@ impl Solver {
     }
 
     /// Tries every useful move in solution order.
-    fn try_moves(&mut self, board: &Board, colours: &Colours, left: u8, stuck: u16, need: u8) -> bool {
+    fn try_moves(
+        &mut self,
+        board: &Board,
+        colours: &Colours,
+        left: u8,
+        stuck: u16,
+        need: u8,
+    ) -> bool {
         let touches = |set: u16| colour_count(set & stuck) >= need;
         let null_swaps = self.dialect.null_swaps == NullSwaps::Include && need == 0;
         let mut passed = false;

@@ -1,7 +1,6 @@
 //! The independent implementations in `../shared/seeds/` (two accepted contest
 //! programs published with the statement), built from the text they are stored
 //! in, and run the way a judge runs them. Shared by the tests and the benches.
-#![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -20,7 +19,11 @@ pub fn official_cases() -> Vec<(String, PathBuf, PathBuf)> {
     (1..=10)
         .map(|i| {
             let name = format!("{i}");
-            (name, dir.join(format!("{i}.in")), dir.join(format!("{i}.ans")))
+            (
+                name,
+                dir.join(format!("{i}.in")),
+                dir.join(format!("{i}.ans")),
+            )
         })
         .collect()
 }
@@ -39,8 +42,12 @@ fn seed_text(prefix: &str) -> String {
 /// of `main`.
 pub fn cpp_source() -> String {
     let text = seed_text("001_");
-    let start = text.find("#include").expect("the C++ seed has #include lines");
-    let end = text.rfind("return 0;").expect("the C++ seed ends main with return 0");
+    let start = text
+        .find("#include")
+        .expect("the C++ seed has #include lines");
+    let end = text
+        .rfind("return 0;")
+        .expect("the C++ seed ends main with return 0");
     let close = start + text[start..].len() - text[end..].len() + text[end..].find('}').unwrap();
     text[start..=close].to_string()
 }
@@ -48,13 +55,19 @@ pub fn cpp_source() -> String {
 /// The Pascal program of seed 000: from `type` to `end.`.
 pub fn pascal_source() -> String {
     let text = seed_text("000_");
-    let start = text.find("type \n").or_else(|| text.find("type\n")).expect("Pascal starts with type");
+    let start = text
+        .find("type \n")
+        .or_else(|| text.find("type\n"))
+        .expect("Pascal starts with type");
     let end = text.rfind("end.").expect("Pascal ends with end.");
     text[start..end + 4].to_string()
 }
 
 fn compile(cmd: &mut Command, what: &str) -> Result<(), String> {
-    let out = cmd.stdin(Stdio::null()).output().map_err(|e| format!("{what}: {e}"))?;
+    let out = cmd
+        .stdin(Stdio::null())
+        .output()
+        .map_err(|e| format!("{what}: {e}"))?;
     if out.status.success() {
         Ok(())
     } else {
@@ -72,7 +85,10 @@ pub fn build_cpp(dir: &Path) -> Result<PathBuf, String> {
     let src = dir.join("seed_cpp.cpp");
     let exe = dir.join("seed_cpp");
     std::fs::write(&src, cpp_source()).map_err(|e| e.to_string())?;
-    compile(Command::new("g++").arg("-O2").arg("-o").arg(&exe).arg(&src), "g++")?;
+    compile(
+        Command::new("g++").arg("-O2").arg("-o").arg(&exe).arg(&src),
+        "g++",
+    )?;
     Ok(exe)
 }
 
@@ -83,7 +99,11 @@ pub fn build_pascal(dir: &Path) -> Result<PathBuf, String> {
     let exe = dir.join("seedpas");
     std::fs::write(&src, pascal_source()).map_err(|e| e.to_string())?;
     compile(
-        Command::new("fpc").arg("-O2").arg("-v0").arg(format!("-o{}", exe.display())).arg(&src),
+        Command::new("fpc")
+            .arg("-O2")
+            .arg("-v0")
+            .arg(format!("-o{}", exe.display()))
+            .arg(&src),
         "fpc",
     )?;
     Ok(exe)
@@ -94,7 +114,11 @@ pub fn run_cpp(exe: &Path, case_text: &str, work: &Path) -> String {
     std::fs::create_dir_all(work).unwrap();
     std::fs::write(work.join("mayan.in"), case_text).unwrap();
     let _ = std::fs::remove_file(work.join("mayan.out"));
-    let status = Command::new(exe).current_dir(work).stdin(Stdio::null()).status().unwrap();
+    let status = Command::new(exe)
+        .current_dir(work)
+        .stdin(Stdio::null())
+        .status()
+        .unwrap();
     assert!(status.success(), "the C++ seed failed: {status}");
     std::fs::read_to_string(work.join("mayan.out")).unwrap()
 }
@@ -107,9 +131,18 @@ pub fn run_pascal(exe: &Path, case_text: &str) -> String {
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
-    child.stdin.take().unwrap().write_all(case_text.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(case_text.as_bytes())
+        .unwrap();
     let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "the Pascal seed failed: {}", out.status);
+    assert!(
+        out.status.success(),
+        "the Pascal seed failed: {}",
+        out.status
+    );
     String::from_utf8(out.stdout).unwrap()
 }
 

@@ -1,0 +1,89 @@
+//! The solver against the two accepted contest programs in `../shared/seeds/`
+//! (C++ with file I/O, Pascal with standard I/O), which both skip swaps of
+//! equal colours and ask for exactly n moves: dialect `null-swaps = exclude`.
+//!
+//! g++ is required. fpc (Debian's fp-compiler) is required when `CI` is set;
+//! elsewhere a missing fpc skips the Pascal half with a message.
+
+mod support;
+
+use std::path::{Path, PathBuf};
+
+use mayan_judge::answer::format_answer;
+use mayan_judge::case::{Case, format_case};
+use mayan_judge::dialect::{Dialect, NullSwaps, Steps};
+use mayan_judge::generate::Rng;
+use mayan_judge::solver::Solver;
+use support::seeds;
+
+const EXCLUDE: Dialect = Dialect::new(NullSwaps::Exclude, Steps::Exact);
+const BOARDS: usize = 1000;
+
+fn build_dir() -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join("seeds")
+}
+
+/// Random cases plus the official ones, as case text with our answer.
+fn cases(seed: u64) -> Vec<(String, String)> {
+    let mut rng = Rng::new(seed);
+    let mut solver = Solver::new();
+    let mut out: Vec<(String, String)> = seeds::official_cases()
+        .into_iter()
+        .map(|(_, input, _)| {
+            let text = std::fs::read_to_string(&input).unwrap();
+            let case = mayan_judge::case::parse_case(&text).unwrap();
+            let answer = solver.solve(&case.board, case.n, EXCLUDE);
+            (text, format_answer(answer.as_deref()))
+        })
+        .collect();
+    for _ in 0..BOARDS {
+        let (board, n) = support::varied_case(&mut rng);
+        let answer = solver.solve(&board, n, EXCLUDE);
+        out.push((
+            format_case(&Case { n, board }),
+            format_answer(answer.as_deref()),
+        ));
+    }
+    out
+}
+
+fn assert_agrees(name: &str, cases: &[(String, String)], run: impl Fn(&str) -> String) {
+    let mut solvable = 0;
+    for (text, ours) in cases {
+        let theirs = run(text);
+        assert!(
+            seeds::same_tokens(&theirs, ours),
+            "{name} disagrees on\n{text}\n{name}: {theirs}\nours: {ours}"
+        );
+        solvable += usize::from(ours.trim() != "-1");
+    }
+    eprintln!(
+        "{name}: agrees on {} cases ({solvable} solvable)",
+        cases.len()
+    );
+    assert!(solvable >= BOARDS / 8, "too few solvable cases: {solvable}");
+}
+
+#[test]
+fn cpp_seed_agrees_in_dialect_exclude() {
+    let exe = seeds::build_cpp(&build_dir()).expect("g++ builds the C++ seed");
+    let work = tempfile::tempdir().unwrap();
+    assert_agrees("C++ seed", &cases(11), |text| {
+        seeds::run_cpp(&exe, text, work.path())
+    });
+}
+
+#[test]
+fn pascal_seed_agrees_in_dialect_exclude() {
+    let exe = match seeds::build_pascal(&build_dir()) {
+        Ok(exe) => exe,
+        Err(e) if std::env::var_os("CI").is_none() => {
+            eprintln!("SKIPPED: the Pascal seed could not be built ({e}); install fp-compiler");
+            return;
+        }
+        Err(e) => panic!("CI must build the Pascal seed: {e}"),
+    };
+    assert_agrees("Pascal seed", &cases(12), |text| {
+        seeds::run_pascal(&exe, text)
+    });
+}
