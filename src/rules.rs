@@ -156,15 +156,27 @@ fn horizontal_starts(w: &[u32; WIDTH], x: usize) -> u32 {
     !occupied_bits(differ) & occupied_bits(w[x])
 }
 
+/// Columns as a bit set, bit `x` for column `x`.
+const ALL_COLUMNS: u8 = (1 << WIDTH) - 1;
+
 /// Marks (bit `4y` of word `x`) of every block in a run of three or more equal
 /// colours, horizontal or vertical. All zero when nothing vanishes.
 #[inline]
 pub(crate) fn find_runs(board: &Board) -> [u32; WIDTH] {
+    find_runs_in(board, ALL_COLUMNS)
+}
+
+/// Like [`find_runs`], but looks for vertical runs only in the given columns
+/// (the others are known to hold none).
+#[inline]
+fn find_runs_in(board: &Board, columns: u8) -> [u32; WIDTH] {
     let w = board.words();
     let mut marks = [0u32; WIDTH];
     for x in 0..WIDTH {
-        let three = vertical_starts(w[x]);
-        marks[x] = three | (three << 4) | (three << 8);
+        if columns & (1 << x) != 0 {
+            let three = vertical_starts(w[x]);
+            marks[x] = three | (three << 4) | (three << 8);
+        }
     }
     for x in 0..WIDTH - 2 {
         let three = horizontal_starts(w, x);
@@ -176,44 +188,62 @@ pub(crate) fn find_runs(board: &Board) -> [u32; WIDTH] {
 }
 
 /// Makes a legal move and resolves the board; returns the number of waves.
-/// `board` must be settled (no run). Only columns the move changed can hold a
-/// new vertical run, so the common case of nothing vanishing costs little.
+/// `board` must be settled (no run).
 #[inline]
 pub(crate) fn make_move(board: &mut Board, mv: Move) -> u32 {
     *board = shift(board, mv);
+    let (x, tx) = (mv.x as usize, mv.target_x());
     let w = board.words();
-    let mut starts = vertical_starts(w[mv.x as usize]) | vertical_starts(w[mv.target_x()]);
+    let mut starts = vertical_starts(w[x]) | vertical_starts(w[tx]);
     for x in 0..WIDTH - 2 {
         starts |= horizontal_starts(w, x);
     }
-    if starts == 0 { 0 } else { resolve(board) }
+    if starts == 0 {
+        0
+    } else {
+        settle(board, (1 << x) | (1 << tx))
+    }
 }
 
-/// Removes the marked blocks; the blocks above them fall.
+/// Removes the marked blocks; the blocks above them fall. Returns the columns
+/// that changed.
 #[inline]
-fn remove_marked(board: &mut Board, marks: &[u32; WIDTH]) {
+fn remove_marked(board: &mut Board, marks: &[u32; WIDTH]) -> u8 {
     let words = board.words_mut();
+    let mut changed = 0;
     for x in 0..WIDTH {
         let mut m = marks[x] & NIBBLE_LOW;
+        if m != 0 {
+            changed |= 1 << x;
+        }
         while m != 0 {
             let top = 31 - m.leading_zeros();
             words[x] = remove_row(words[x], top as usize / 4);
             m &= !(1 << top);
         }
     }
+    changed
 }
 
 /// Runs eliminations and falls until nothing vanishes. Returns the number of
 /// waves (rounds in which something vanished).
 #[inline]
 pub fn resolve(board: &mut Board) -> u32 {
+    settle(board, ALL_COLUMNS)
+}
+
+/// [`resolve`] for a board whose only possible vertical runs are in the given
+/// columns: a new vertical run can only form where a column changed, while any
+/// change may line up a row.
+#[inline]
+fn settle(board: &mut Board, mut changed: u8) -> u32 {
     let mut waves = 0;
     loop {
-        let marks = find_runs(board);
+        let marks = find_runs_in(board, changed);
         if marks.iter().all(|&m| m == 0) {
             return waves;
         }
-        remove_marked(board, &marks);
+        changed = remove_marked(board, &marks);
         waves += 1;
     }
 }

@@ -117,17 +117,19 @@ impl Colours {
     pub fn of(board: &Board) -> Colours {
         let words = board.words();
         let c: [Tally; WIDTH] = std::array::from_fn(|x| column_tally(words[x]));
-        let counts = board.colour_counts();
-        let with = |n: u8| {
-            (0..counts.len())
-                .filter(|&k| counts[k] == n)
-                .fold(0u16, |m, k| m | (1 << k))
-        };
+        let total = c[0].merge(c[1]).merge(c[2].merge(c[3])).merge(c[4]);
+        let (mut fours, mut fives) = (0u16, 0u16);
+        if total.thrice != 0 {
+            for (colour, &count) in board.colour_counts().iter().enumerate() {
+                fours |= u16::from(count == 4) << colour;
+                fives |= u16::from(count == 5) << colour;
+            }
+        }
         Colours {
             columns: c,
-            total: c[0].merge(c[1]).merge(c[2].merge(c[3])).merge(c[4]),
-            fours: with(4),
-            fives: with(5),
+            total,
+            fours,
+            fives,
         }
     }
 

@@ -12,7 +12,7 @@
 mod colours;
 mod table;
 
-use crate::board::{Board, WIDTH};
+use crate::board::{Board, HEIGHT, WIDTH, column_height};
 use crate::dialect::{Dialect, NullSwaps, Steps};
 use crate::rules::{Dir, Move, make_move, resolve};
 
@@ -123,15 +123,29 @@ impl Solver {
         stuck: u16,
         need: u8,
     ) -> bool {
-        let touches = |set: u16| colour_count(set & stuck) >= need;
+        let touches = |set: u16| match need {
+            0 => true,
+            1 => set & stuck != 0,
+            _ => colour_count(set & stuck) >= need,
+        };
         let null_swaps = self.dialect.null_swaps == NullSwaps::Include && need == 0;
         let mut passed = false;
+        let words = *board.words();
         for x in 0..WIDTH {
-            for y in 0..board.height(x) {
-                let colour = board.get(x, y);
+            let word = words[x];
+            let right = if x + 1 < WIDTH { words[x + 1] } else { 0 };
+            // A left move needs an empty target: rows at or above the left
+            // neighbour's height.
+            let left_height = if x > 0 {
+                column_height(words[x - 1])
+            } else {
+                HEIGHT
+            };
+            for y in 0..column_height(word) {
+                let colour = ((word >> (4 * y)) & 0xF) as u8;
                 let own = colour_bit(colour);
                 if x + 1 < WIDTH {
-                    let other = board.get(x + 1, y);
+                    let other = ((right >> (4 * y)) & 0xF) as u8;
                     if other == colour {
                         // A null swap: the same board with one move fewer. Every
                         // null swap leads to the same position; try the first.
@@ -149,7 +163,7 @@ impl Solver {
                         }
                     }
                 }
-                if x > 0 && board.get(x - 1, y) == 0 && touches(own) {
+                if y >= left_height && touches(own) {
                     let mv = Move::new(x as u8, y as u8, Dir::Left);
                     if self.try_move(board, colours, mv, left) {
                         return true;
