@@ -104,12 +104,12 @@ fn main() {
         worst
     );
 
-    println!("\nofficial cases (best of 5, in process):");
+    println!("\nofficial cases (best of 20, in process):");
     let dir = seeds::shared_dir().join("mayan-noip2011");
     for i in 1..=10 {
         let path = dir.join(format!("{i}.in"));
         let case = read_case_file(&path).expect("official case reads");
-        let (t, nodes, _) = time_solver(&mut solver, &case.board, case.n, 5);
+        let (t, nodes, _) = time_solver(&mut solver, &case.board, case.n, 20);
         println!("  case {i:>2}: {:>8.3} ms, {nodes} nodes", ms(t));
     }
 }

@@ -187,12 +187,12 @@ fn find_runs_in(board: &Board, columns: u8) -> [u32; WIDTH] {
     marks
 }
 
-/// Makes a legal move and resolves the board; returns the number of waves.
-/// `board` must be settled (no run).
+/// Resolves a board just after a move dragged a block between columns `x` and
+/// `tx` of a settled board; returns the number of waves. Only those columns
+/// can hold a new vertical run, so the common case of nothing vanishing costs
+/// little.
 #[inline]
-pub(crate) fn make_move(board: &mut Board, mv: Move) -> u32 {
-    *board = shift(board, mv);
-    let (x, tx) = (mv.x as usize, mv.target_x());
+pub(crate) fn settle_after_shift(board: &mut Board, x: usize, tx: usize) -> u32 {
     let w = board.words();
     let mut starts = vertical_starts(w[x]) | vertical_starts(w[tx]);
     for x in 0..WIDTH - 2 {

@@ -14,9 +14,9 @@ mod table;
 
 use crate::board::{Board, HEIGHT, WIDTH, column_height};
 use crate::dialect::{Dialect, NullSwaps, Steps};
-use crate::rules::{Dir, Move, make_move, resolve};
+use crate::rules::{Dir, Move, resolve, settle_after_shift, shift};
 
-use colours::{Colours, colour_count};
+use colours::{ColourSets, Colours, colour_count};
 use table::FailureTable;
 
 /// Largest number of moves the solver searches (the failure table keeps the
@@ -63,7 +63,8 @@ impl Solver {
         self.dialect = dialect;
         let mut start = *board;
         resolve(&mut start);
-        if self.search(&start, &Colours::of(&start), n) {
+        let colours = Colours::of(&start);
+        if self.search(&start, &colours, colours.sets(), n) {
             self.path.reverse();
             Some(std::mem::take(&mut self.path))
         } else {
@@ -88,8 +89,9 @@ impl Solver {
     }
 
     /// True when `board` can be solved with `left` moves; on success the moves
-    /// are pushed onto `self.path` last move first. `colours` are the board's.
-    fn search(&mut self, board: &Board, colours: &Colours, left: u8) -> bool {
+    /// are pushed onto `self.path` last move first. `colours` are the board's,
+    /// `sets` what they say.
+    fn search(&mut self, board: &Board, colours: &Colours, sets: ColourSets, left: u8) -> bool {
         self.nodes += 1;
         if board.is_empty() {
             return left == 0 || self.dialect.steps == Steps::AtMost;
@@ -97,7 +99,6 @@ impl Solver {
         if left == 0 {
             return false;
         }
-        let sets = colours.sets();
         if sets.dead != 0 {
             return false;
         }
@@ -151,7 +152,8 @@ impl Solver {
                         // null swap leads to the same position; try the first.
                         if null_swaps && !passed {
                             passed = true;
-                            if self.search(board, colours, left - 1) {
+                            let sets = colours.sets();
+                            if self.search(board, colours, sets, left - 1) {
                                 self.path.push(Move::new(x as u8, y as u8, Dir::Right));
                                 return true;
                             }
@@ -176,17 +178,27 @@ impl Solver {
 
     #[inline]
     fn try_move(&mut self, board: &Board, colours: &Colours, mv: Move, left: u8) -> bool {
-        let mut next = *board;
-        let next_colours = if make_move(&mut next, mv) == 0 {
-            colours.updated(&next, mv.x as usize, mv.target_x())
-        } else {
-            Colours::of(&next)
-        };
-        if self.search(&next, &next_colours, left - 1) {
-            self.path.push(mv);
-            return true;
+        let (x, tx) = (mv.x as usize, mv.target_x());
+        let mut next = shift(board, mv);
+        // Nothing has vanished yet, so the tallies change in two columns only.
+        // A block stranded now can never vanish in this move's cascade, so if
+        // too many colours are stuck already the resolved board is hopeless
+        // too (or has a dead colour): skip resolving it.
+        let shifted = colours.updated(&next, x, tx);
+        let sets = shifted.sets();
+        if colour_count(sets.stuck) > 2 * (left - 1) {
+            return false;
         }
-        false
+        let found = if settle_after_shift(&mut next, x, tx) == 0 {
+            self.search(&next, &shifted, sets, left - 1)
+        } else {
+            let resolved = Colours::of(&next);
+            self.search(&next, &resolved, resolved.sets(), left - 1)
+        };
+        if found {
+            self.path.push(mv);
+        }
+        found
     }
 }
 

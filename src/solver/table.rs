@@ -26,6 +26,9 @@ impl Hash for Key {
     }
 }
 
+/// Entries the table keeps room for between searches.
+const KEPT_CAPACITY: usize = 4096;
+
 /// Set of hopeless `(board, moves left)` pairs.
 #[derive(Default)]
 pub(super) struct FailureTable {
@@ -49,9 +52,12 @@ impl FailureTable {
         self.set.insert(Self::key(board, left));
     }
 
-    /// Forgets everything, keeping the memory for the next search.
+    /// Forgets everything. Keeps a modest amount of memory for the next
+    /// search: a table grown huge by one hard board would make every later
+    /// search slower (its entries spread over more cache).
     pub fn clear(&mut self) {
         self.set.clear();
+        self.set.shrink_to(KEPT_CAPACITY);
     }
 
     pub fn len(&self) -> usize {
