@@ -84,6 +84,9 @@ pub enum WarningKind {
     SkippedColours {
         missing: Vec<u8>,
     },
+    /// No block at all: under `steps = exact` the answer is -1, under
+    /// `at-most` it is no moves (empty output).
+    EmptyBoard,
 }
 
 impl fmt::Display for Warning {
@@ -94,6 +97,7 @@ impl fmt::Display for Warning {
             WarningKind::TrailingWhitespace => write!(f, "trailing whitespace"),
             WarningKind::NoFinalNewline => write!(f, "no newline at the end of the file"),
             WarningKind::BlankLine => write!(f, "blank line"),
+            WarningKind::EmptyBoard => write!(f, "the board holds no block"),
             WarningKind::Layout { what } => write!(f, "{what}"),
             WarningKind::SkippedColours { missing } => {
                 let list: Vec<String> = missing.iter().map(u8::to_string).collect();
@@ -239,6 +243,13 @@ pub fn parse_case_strict(text: &str) -> Result<(Case, Vec<Warning>), CaseError> 
     warnings.extend(layout_warnings(&layout));
     if let Some(w) = colour_warning(&case.board, &layout) {
         warnings.push(w);
+    }
+    if case.board.is_empty() {
+        let line = layout.columns.first().map_or(1, |c| c.0);
+        warnings.push(Warning {
+            line,
+            kind: WarningKind::EmptyBoard,
+        });
     }
     warnings.sort_by_key(|w| w.line);
     Ok((case, warnings))

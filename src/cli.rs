@@ -9,6 +9,8 @@ use clap::{Args, Parser, Subcommand};
 
 use crate::answer::format_answer;
 use crate::case::{Case, parse_case};
+use crate::check::protocol::{self, Protocol};
+use crate::check::{Accept, Policy};
 use crate::config::Config;
 use crate::dialect::{Dialect, NullSwaps, Steps};
 use crate::render::{draw_board, draw_move};
@@ -37,6 +39,29 @@ pub enum Command {
     /// Check case files and their answers; note dialect-sensitive cases and
     /// cases that can be cleared in fewer than n moves.
     Validate(ValidateArgs),
+    /// Judge a contestant's output (special judge), in the calling convention
+    /// of a judge: plain (default), testlib, kattis, lemon or cms.
+    Check(CheckArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    /// Calling convention; a binary named mayan-testlib, mayan-kattis,
+    /// mayan-lemon, mayan-cms or mayan-check picks its own.
+    #[arg(long, value_enum, env = "MAYAN_PROTOCOL", default_value_t = Protocol::Plain)]
+    pub protocol: Protocol,
+    /// Accept only the smallest solution, or any valid one.
+    #[arg(long, value_enum, env = "MAYAN_ACCEPT", default_value_t = Accept::Lexmin)]
+    pub accept: Accept,
+    /// Whether a swap of two equal colours counts as a move.
+    #[arg(long, value_enum, env = "MAYAN_NULL_SWAPS", default_value_t = NullSwaps::Include)]
+    pub null_swaps: NullSwaps,
+    /// Exactly n moves, or at most n.
+    #[arg(long, value_enum, env = "MAYAN_STEPS", default_value_t = Steps::Exact)]
+    pub steps: Steps,
+    /// The protocol's arguments, in its order (plain: INPUT OUTPUT [ANSWER]).
+    #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
+    pub args: Vec<String>,
 }
 
 #[derive(Args, Debug)]
@@ -90,7 +115,38 @@ pub fn run(cli: Cli) -> Result<u8> {
     match cli.command {
         Command::Solve(args) => solve(&args),
         Command::Validate(args) => validate(&args),
+        Command::Check(args) => Ok(check(&args)),
     }
+}
+
+fn check(args: &CheckArgs) -> u8 {
+    let policy = Policy {
+        accept: args.accept,
+        dialect: Dialect::new(args.null_swaps, args.steps),
+    };
+    protocol::run(args.protocol, &args.args, policy)
+}
+
+/// The command line to parse: a binary named for a checker protocol
+/// (`mayan-testlib INPUT OUTPUT ANSWER`) stands for `mayan check --protocol
+/// testlib INPUT OUTPUT ANSWER`, so a judge can call it with its fixed
+/// arguments.
+pub fn effective_args(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    let name = args
+        .first()
+        .and_then(|a| Path::new(a).file_name())
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let Some(protocol) = Protocol::from_program_name(&name) else {
+        return args;
+    };
+    let protocol = clap::ValueEnum::to_possible_value(&protocol).map(|v| v.get_name().to_string());
+    let mut rewritten: Vec<std::ffi::OsString> =
+        vec!["mayan".into(), "check".into(), "--protocol".into()];
+    rewritten.push(protocol.unwrap_or_default().into());
+    rewritten.push("--".into());
+    rewritten.extend(args.into_iter().skip(1));
+    rewritten
 }
 
 /// The configuration named, else `./judge.toml` if present, else the defaults.

@@ -7,6 +7,7 @@
 //! - [`config`]: the `judge.toml` configuration.
 //! - [`answer`]: the answer format (`*.ans`, `*.out`).
 //! - [`rules`]: moves, their legality and the board's resolution.
+//! - [`check`]: the checker (special judge) and the judges' protocols.
 //! - [`dialect`]: the readings of the statement that change the answer.
 //! - [`solver`]: the reference solver.
 //! - [`generate`]: deterministic random boards.
@@ -17,6 +18,7 @@
 pub mod answer;
 pub mod board;
 pub mod case;
+pub mod check;
 pub mod cli;
 pub mod config;
 pub mod dialect;

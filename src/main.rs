@@ -1,10 +1,10 @@
 use std::process::ExitCode;
 
 use clap::Parser;
-use mayan_judge::cli::{Cli, EXIT_ERROR, run};
+use mayan_judge::cli::{Cli, EXIT_ERROR, effective_args, run};
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = Cli::parse_from(effective_args(std::env::args_os().collect()));
     match run(cli) {
         Ok(code) => ExitCode::from(code),
         Err(e) => {

@@ -32,6 +32,11 @@ fn tokens_not_lines_decide() {
 fn empty_columns_are_a_lone_zero() {
     let case = parse_case("1\n0\n0\n0\n0\n0\n").unwrap();
     assert!(case.board.is_empty());
+    let (_, warnings) = parse_case_strict("1\n0\n0\n0\n0\n0\n").unwrap();
+    assert_eq!(
+        warnings.iter().map(|w| w.to_string()).collect::<Vec<_>>(),
+        ["line 2: the board holds no block"]
+    );
 }
 
 #[test]

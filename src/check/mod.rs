@@ -1,0 +1,375 @@
+//! The checker (special judge): replays a contestant's output through the rules
+//! and gives SPEC.md's verdict (AC, WA, PE, FAIL) with a message a contestant
+//! or a teacher can act on.
+//!
+//! Pure: text and boards in, a [`Judgement`] out. Reading files, bounding what
+//! is read and speaking the judges' protocols is `protocol`'s business.
+
+pub mod protocol;
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::answer::{Answer, AnswerError, format_answer, parse_answer};
+use crate::case::Case;
+use crate::dialect::{Dialect, NullSwaps, Steps};
+use crate::render::draw_board;
+use crate::rules::{Move, RawMove, apply, check_move};
+use crate::solver::Solver;
+
+/// What the checker says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Verdict {
+    /// Accepted.
+    #[serde(rename = "AC")]
+    Accepted,
+    /// Well-formed but wrong.
+    #[serde(rename = "WA")]
+    WrongAnswer,
+    /// Not well-formed.
+    #[serde(rename = "PE")]
+    PresentationError,
+    /// The judge itself is wrong (answer file, reference): never the
+    /// contestant's fault.
+    #[serde(rename = "FAIL")]
+    Fail,
+}
+
+impl Verdict {
+    pub fn code(self) -> &'static str {
+        match self {
+            Verdict::Accepted => "AC",
+            Verdict::WrongAnswer => "WA",
+            Verdict::PresentationError => "PE",
+            Verdict::Fail => "FAIL",
+        }
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+/// Which outputs are accepted.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, clap::ValueEnum,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum Accept {
+    /// Only the smallest solution (the official rule).
+    #[default]
+    Lexmin,
+    /// Any legal move list that clears the board, or -1 exactly when none exists.
+    AnyValid,
+}
+
+/// Everything that decides a verdict besides the texts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Policy {
+    pub accept: Accept,
+    pub dialect: Dialect,
+}
+
+/// A verdict with its explanation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Judgement {
+    pub verdict: Verdict,
+    /// One line saying what happened, in the contestant's terms.
+    pub summary: String,
+    /// More lines where they help: boards, a diff. May be empty.
+    pub details: String,
+}
+
+impl Judgement {
+    fn new(verdict: Verdict, summary: impl Into<String>) -> Judgement {
+        Judgement {
+            verdict,
+            summary: summary.into(),
+            details: String::new(),
+        }
+    }
+
+    fn with_details(mut self, details: String) -> Judgement {
+        self.details = details;
+        self
+    }
+}
+
+/// The contestant's output as far as the checker could read it.
+pub enum Output<'a> {
+    Text(&'a str),
+    /// More bytes than the checker reads; the number is the limit.
+    TooLarge(u64),
+}
+
+/// Judges `output` for `case`. `expected` is the answer file's text when there
+/// is one; without it the reference solver supplies the answer.
+pub fn judge(
+    case: &Case,
+    output: Output,
+    expected: Option<&str>,
+    policy: Policy,
+    solver: &mut Solver,
+) -> Judgement {
+    let reference = to_answer(solver.solve(&case.board, case.n, policy.dialect));
+    if let Some(fault) =
+        expected.and_then(|text| check_answer_file(case, text, &reference, policy.dialect, solver))
+    {
+        return fault;
+    }
+    let received = match output {
+        Output::TooLarge(limit) => {
+            return Judgement::new(
+                Verdict::PresentationError,
+                format!(
+                    "the output is larger than {limit} bytes; an answer is at most a few lines"
+                ),
+            );
+        }
+        Output::Text(text) => match parse_answer(text) {
+            Ok(answer) => answer,
+            // Under `steps = at-most` an empty board is solved by no moves at all.
+            Err(AnswerError::Empty) if reference == Answer::Moves(Vec::new()) => {
+                Answer::Moves(Vec::new())
+            }
+            Err(e) => return Judgement::new(Verdict::PresentationError, describe_format_error(&e)),
+        },
+    };
+    match received {
+        Answer::NoSolution => judge_no_solution(&reference),
+        Answer::Moves(moves) => judge_moves(case, &moves, &reference, policy),
+    }
+}
+
+fn to_answer(solution: Option<Vec<Move>>) -> Answer {
+    match solution {
+        None => Answer::NoSolution,
+        Some(moves) => Answer::Moves(moves.into_iter().map(RawMove::from).collect()),
+    }
+}
+
+/// An answer on one line, moves separated by " / ".
+pub fn show(answer: &Answer) -> String {
+    match answer {
+        Answer::NoSolution => "-1".to_string(),
+        Answer::Moves(moves) if moves.is_empty() => "(no moves)".to_string(),
+        Answer::Moves(moves) => moves
+            .iter()
+            .map(RawMove::to_string)
+            .collect::<Vec<_>>()
+            .join(" / "),
+    }
+}
+
+fn describe_format_error(e: &AnswerError) -> String {
+    match e {
+        AnswerError::Empty => {
+            "the output is empty; expected moves `x y g`, one per line, or -1".to_string()
+        }
+        AnswerError::PartialMove { .. } => {
+            format!("{e}: the output is cut off in the middle of a move")
+        }
+        _ => e.to_string(),
+    }
+}
+
+/// FAIL when the answer file is unreadable or disagrees with the reference.
+fn check_answer_file(
+    case: &Case,
+    text: &str,
+    reference: &Answer,
+    dialect: Dialect,
+    solver: &mut Solver,
+) -> Option<Judgement> {
+    let written = match parse_answer(text) {
+        Ok(a) => a,
+        Err(e) => {
+            return Some(Judgement::new(
+                Verdict::Fail,
+                format!("the answer file is not well-formed: {e}"),
+            ));
+        }
+    };
+    if &written == reference {
+        return None;
+    }
+    let matches: Vec<String> = Dialect::ALL
+        .iter()
+        .filter(|&&d| d != dialect && to_answer(solver.solve(&case.board, case.n, d)) == written)
+        .map(|d| d.to_string())
+        .collect();
+    let hint = if matches.is_empty() {
+        "it matches no dialect".to_string()
+    } else {
+        format!("it is the answer under {}", matches.join("; "))
+    };
+    Some(Judgement::new(
+        Verdict::Fail,
+        format!(
+            "the answer file says {}, but the reference solver ({dialect}) says {}; {hint}",
+            show(&written),
+            show(reference)
+        ),
+    ))
+}
+
+fn judge_no_solution(reference: &Answer) -> Judgement {
+    match reference {
+        Answer::NoSolution => Judgement::new(Verdict::Accepted, "-1, there is no solution"),
+        Answer::Moves(moves) => Judgement::new(
+            Verdict::WrongAnswer,
+            format!(
+                "-1, but a solution exists: {}",
+                show(&Answer::Moves(moves.clone()))
+            ),
+        ),
+    }
+}
+
+fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
+fn judge_moves(case: &Case, moves: &[RawMove], reference: &Answer, policy: Policy) -> Judgement {
+    let n = usize::from(case.n);
+    let k = moves.len();
+    let count_ok = match policy.dialect.steps {
+        Steps::Exact => k == n,
+        Steps::AtMost => k <= n,
+    };
+    // Replay as far as the moves are legal.
+    let mut board = case.board;
+    let mut boards = vec![board];
+    for (i, &raw) in moves.iter().enumerate() {
+        let mv = match check_move(&board, raw) {
+            Ok(mv) => mv,
+            Err(why) if count_ok => {
+                let summary = format!("move {} ({raw}): {why}", i + 1);
+                let picture = draw_board(&format!("before move {}", i + 1), &board, false);
+                return Judgement::new(Verdict::WrongAnswer, summary).with_details(picture);
+            }
+            Err(_) => break,
+        };
+        let (x, y) = (mv.x as usize, mv.y as usize);
+        let colour = board.get(x, y);
+        if count_ok
+            && policy.dialect.null_swaps == NullSwaps::Exclude
+            && board.get(mv.target_x(), y) == colour
+        {
+            let summary = format!(
+                "move {} ({raw}) swaps two blocks of colour {colour}; under null-swaps = exclude that is not a move",
+                i + 1
+            );
+            let picture = draw_board(&format!("before move {}", i + 1), &board, false);
+            return Judgement::new(Verdict::WrongAnswer, summary).with_details(picture);
+        }
+        board = apply(&board, raw).expect("checked above");
+        boards.push(board);
+    }
+    if !count_ok {
+        let asks = match policy.dialect.steps {
+            Steps::Exact => format!("the case asks for exactly {n}"),
+            Steps::AtMost => format!("the case allows at most {n}"),
+        };
+        let cleared = boards.len() == k + 1 && board.is_empty();
+        let note = if cleared && k < n {
+            " (they do clear the board, but too early)"
+        } else {
+            ""
+        };
+        return Judgement::new(
+            Verdict::WrongAnswer,
+            format!("the output has {}, {asks}{note}", plural(k, "move")),
+        );
+    }
+    if !board.is_empty() {
+        let left = board.block_count();
+        let summary = format!(
+            "after {} {} remain",
+            plural(k, "move"),
+            plural(left, "block")
+        );
+        return Judgement::new(Verdict::WrongAnswer, summary).with_details(draw_board(
+            &format!("after move {k}"),
+            &board,
+            false,
+        ));
+    }
+    let Answer::Moves(smallest) = reference else {
+        return Judgement::new(
+            Verdict::Fail,
+            format!(
+                "the output clears the board in {}, but the reference says -1: the judge is wrong",
+                plural(k, "move")
+            ),
+        );
+    };
+    if policy.accept == Accept::AnyValid {
+        return Judgement::new(
+            Verdict::Accepted,
+            format!("a valid solution in {}", plural(k, "move")),
+        );
+    }
+    if moves == smallest.as_slice() {
+        return Judgement::new(
+            Verdict::Accepted,
+            format!("the smallest solution, {}", plural(k, "move")),
+        );
+    }
+    let i = moves
+        .iter()
+        .zip(smallest)
+        .position(|(a, b)| a != b)
+        .unwrap_or(k.min(smallest.len()));
+    let theirs = moves
+        .get(i)
+        .map_or("nothing".to_string(), RawMove::to_string);
+    let ours = smallest
+        .get(i)
+        .map_or("nothing".to_string(), RawMove::to_string);
+    let summary = format!(
+        "a valid solution, but not the smallest: move {} is {theirs}, the smallest has {ours} there",
+        i + 1
+    );
+    let expected = format_answer_raw(smallest);
+    let received = format_answer_raw(moves);
+    Judgement::new(Verdict::WrongAnswer, summary).with_details(short_diff(&expected, &received))
+}
+
+fn format_answer_raw(moves: &[RawMove]) -> String {
+    moves.iter().map(|m| format!("{m}\n")).collect()
+}
+
+/// A unified diff of the expected and received answers, a few lines long.
+fn short_diff(expected: &str, received: &str) -> String {
+    let diff = similar::TextDiff::from_lines(expected, received);
+    let mut out = String::from("--- expected\n+++ received\n");
+    for change in diff.iter_all_changes() {
+        let sign = match change.tag() {
+            similar::ChangeTag::Delete => '-',
+            similar::ChangeTag::Insert => '+',
+            similar::ChangeTag::Equal => ' ',
+        };
+        out.push(sign);
+        out.push_str(change.value());
+        if !change.value().ends_with('\n') {
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// The expected answer's text for a case (the reference solver's).
+pub fn reference_text(case: &Case, dialect: Dialect, solver: &mut Solver) -> String {
+    format_answer(solver.solve(&case.board, case.n, dialect).as_deref())
+}
+
+#[cfg(test)]
+mod tests;
