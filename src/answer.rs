@@ -35,8 +35,9 @@ pub enum AnswerError {
     AfterNoSolution { line: usize, token: String },
 }
 
-/// Reads an answer. `-1` alone on its first line means "no solution"; anything
-/// after it is an error. Otherwise the tokens are read three at a time.
+/// Reads an answer as tokens, so whitespace never matters. A first token `-1`
+/// means "no solution" and must be the only one (no move starts with `x = -1`,
+/// so nothing is lost). Otherwise the tokens are read three at a time.
 pub fn parse_answer(text: &str) -> Result<Answer, AnswerError> {
     let mut numbers = Vec::new();
     for (i, line) in text.lines().enumerate() {
@@ -50,13 +51,10 @@ pub fn parse_answer(text: &str) -> Result<Answer, AnswerError> {
             numbers.push((i + 1, value, token));
         }
     }
-    let Some(&(first_line, first, _)) = numbers.first() else {
+    let Some(&(_, first, _)) = numbers.first() else {
         return Err(AnswerError::Empty);
     };
-    let first_line_alone = numbers
-        .get(1)
-        .is_none_or(|&(line, _, _)| line != first_line);
-    if first == -1 && first_line_alone {
+    if first == -1 {
         return match numbers.get(1) {
             None => Ok(Answer::NoSolution),
             Some(&(line, _, token)) => Err(AnswerError::AfterNoSolution {
@@ -152,10 +150,12 @@ mod tests {
     }
 
     #[test]
-    fn a_move_starting_with_minus_one_is_a_move() {
-        assert_eq!(
-            parse_answer("-1 0 1\n"),
-            Ok(Answer::Moves(vec![raw(-1, 0, 1)]))
-        );
+    fn minus_one_must_stand_alone_wherever_the_line_breaks_fall() {
+        let after = |line| AnswerError::AfterNoSolution {
+            line,
+            token: "0".into(),
+        };
+        assert_eq!(parse_answer("-1 0 1\n"), Err(after(1)));
+        assert_eq!(parse_answer("-1\n0 1\n"), Err(after(2)));
     }
 }

@@ -12,10 +12,11 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::answer::{Answer, AnswerError, format_answer, parse_answer};
+use crate::board::Board;
 use crate::case::Case;
 use crate::dialect::{Dialect, NullSwaps, Steps};
 use crate::render::draw_board;
-use crate::rules::{Move, RawMove, apply, check_move};
+use crate::rules::{Move, RawMove, apply};
 use crate::solver::Solver;
 
 /// What the checker says.
@@ -237,49 +238,67 @@ fn plural(n: usize, word: &str) -> String {
     }
 }
 
+/// Where replaying a contestant's moves stopped.
+struct Replayed {
+    /// The board after the last legal move.
+    board: Board,
+    /// The first move that may not be made: its index, why, and the board
+    /// before it.
+    refused: Option<(usize, String, Board)>,
+}
+
+/// Replays moves until one is illegal, or (under `null-swaps = exclude`)
+/// swaps two equal colours.
+fn replay_moves(start: &Board, moves: &[RawMove], null_swaps: NullSwaps) -> Replayed {
+    let mut board = *start;
+    for (i, &raw) in moves.iter().enumerate() {
+        let refuse = |why: String| Some((i, why, board));
+        let target_colour = |b: &Board| {
+            let (x, y) = (raw.x as usize, raw.y as usize);
+            (b.get(x, y), b.get((raw.x + raw.g) as usize, y))
+        };
+        let next = match apply(&board, raw) {
+            Ok(next) => next,
+            Err(why) => {
+                return Replayed {
+                    board,
+                    refused: refuse(format!("move {} ({raw}): {why}", i + 1)),
+                };
+            }
+        };
+        let (colour, other) = target_colour(&board);
+        if null_swaps == NullSwaps::Exclude && colour == other {
+            let why = format!(
+                "move {} ({raw}) swaps two blocks of colour {colour}; under null-swaps = exclude that is not a move",
+                i + 1
+            );
+            return Replayed {
+                board,
+                refused: refuse(why),
+            };
+        }
+        board = next;
+    }
+    Replayed {
+        board,
+        refused: None,
+    }
+}
+
 fn judge_moves(case: &Case, moves: &[RawMove], reference: &Answer, policy: Policy) -> Judgement {
-    let n = usize::from(case.n);
-    let k = moves.len();
+    let (n, k) = (usize::from(case.n), moves.len());
+    let replayed = replay_moves(&case.board, moves, policy.dialect.null_swaps);
     let count_ok = match policy.dialect.steps {
         Steps::Exact => k == n,
         Steps::AtMost => k <= n,
     };
-    // Replay as far as the moves are legal.
-    let mut board = case.board;
-    let mut boards = vec![board];
-    for (i, &raw) in moves.iter().enumerate() {
-        let mv = match check_move(&board, raw) {
-            Ok(mv) => mv,
-            Err(why) if count_ok => {
-                let summary = format!("move {} ({raw}): {why}", i + 1);
-                let picture = draw_board(&format!("before move {}", i + 1), &board, false);
-                return Judgement::new(Verdict::WrongAnswer, summary).with_details(picture);
-            }
-            Err(_) => break,
-        };
-        let (x, y) = (mv.x as usize, mv.y as usize);
-        let colour = board.get(x, y);
-        if count_ok
-            && policy.dialect.null_swaps == NullSwaps::Exclude
-            && board.get(mv.target_x(), y) == colour
-        {
-            let summary = format!(
-                "move {} ({raw}) swaps two blocks of colour {colour}; under null-swaps = exclude that is not a move",
-                i + 1
-            );
-            let picture = draw_board(&format!("before move {}", i + 1), &board, false);
-            return Judgement::new(Verdict::WrongAnswer, summary).with_details(picture);
-        }
-        board = apply(&board, raw).expect("checked above");
-        boards.push(board);
-    }
     if !count_ok {
         let asks = match policy.dialect.steps {
             Steps::Exact => format!("the case asks for exactly {n}"),
             Steps::AtMost => format!("the case allows at most {n}"),
         };
-        let cleared = boards.len() == k + 1 && board.is_empty();
-        let note = if cleared && k < n {
+        let early = k < n && replayed.refused.is_none() && replayed.board.is_empty();
+        let note = if early {
             " (they do clear the board, but too early)"
         } else {
             ""
@@ -289,18 +308,19 @@ fn judge_moves(case: &Case, moves: &[RawMove], reference: &Answer, policy: Polic
             format!("the output has {}, {asks}{note}", plural(k, "move")),
         );
     }
+    if let Some((i, why, before)) = replayed.refused {
+        let picture = draw_board(&format!("before move {}", i + 1), &before, false);
+        return Judgement::new(Verdict::WrongAnswer, why).with_details(picture);
+    }
+    let board = replayed.board;
     if !board.is_empty() {
-        let left = board.block_count();
         let summary = format!(
             "after {} {} remain",
             plural(k, "move"),
-            plural(left, "block")
+            plural(board.block_count(), "block")
         );
-        return Judgement::new(Verdict::WrongAnswer, summary).with_details(draw_board(
-            &format!("after move {k}"),
-            &board,
-            false,
-        ));
+        let picture = draw_board(&format!("after move {k}"), &board, false);
+        return Judgement::new(Verdict::WrongAnswer, summary).with_details(picture);
     }
     let Answer::Moves(smallest) = reference else {
         return Judgement::new(
