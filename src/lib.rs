@@ -25,5 +25,7 @@ pub mod dialect;
 pub mod generate;
 pub mod render;
 pub mod rules;
+pub mod runner;
 pub mod solver;
 pub mod validate;
+pub mod verdict;

@@ -1,0 +1,100 @@
+//! Running a submitted program once: what it is given (argv, working folder,
+//! files for its standard streams), the limits it runs under, and what was
+//! observed ([`RunOutcome`]). The OS-specific work lives behind the [`Runner`]
+//! trait (`process` for Linux); tests that must not depend on time use a fake.
+//!
+//! Not responsible for verdicts (see `verdict`) or for which cases run (see
+//! `suite` and `judge`).
+
+pub mod process;
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Limits of one run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// CPU time (user + system).
+    pub cpu: Duration,
+    /// Wall-clock time, so a sleeping program is stopped too.
+    pub wall: Duration,
+    /// Peak resident memory, bytes.
+    pub memory: u64,
+    /// Bytes the program may write to its output (each stream, each file).
+    pub output: u64,
+}
+
+/// One run to make.
+#[derive(Debug, Clone)]
+pub struct RunSpec {
+    /// Program and arguments.
+    pub argv: Vec<String>,
+    /// The program's working folder.
+    pub workdir: PathBuf,
+    /// Standard input from this file, or nothing (`/dev/null`).
+    pub stdin: Option<PathBuf>,
+    pub stdout: PathBuf,
+    pub stderr: PathBuf,
+    pub limits: Limits,
+}
+
+/// How the program ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Exit {
+    Code(i32),
+    Signal(i32),
+}
+
+/// Why the judge stopped a program before it ended by itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stop {
+    CpuTime,
+    WallTime,
+    Memory,
+}
+
+/// What was observed of one run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RunOutcome {
+    pub exit: Exit,
+    /// Set when the judge killed the program, and why.
+    pub stopped: Option<Stop>,
+    pub cpu: Duration,
+    pub wall: Duration,
+    /// Peak resident memory, KiB.
+    pub peak_memory_kib: u64,
+}
+
+/// Something that runs programs.
+pub trait Runner: Sync {
+    /// Runs to the end (or to a limit) and reports; `Err` only when the run
+    /// could not be made at all (a judge error).
+    fn run(&self, spec: &RunSpec) -> std::io::Result<RunOutcome>;
+
+    /// How memory and CPU were measured, for the report.
+    fn method(&self) -> &'static str;
+}
+
+/// Signal name for a report: `SIGSEGV`, or the number.
+pub fn signal_name(signal: i32) -> String {
+    let name = match signal {
+        1 => "SIGHUP",
+        2 => "SIGINT",
+        3 => "SIGQUIT",
+        4 => "SIGILL",
+        5 => "SIGTRAP",
+        6 => "SIGABRT",
+        7 => "SIGBUS",
+        8 => "SIGFPE",
+        9 => "SIGKILL",
+        11 => "SIGSEGV",
+        13 => "SIGPIPE",
+        14 => "SIGALRM",
+        15 => "SIGTERM",
+        24 => "SIGXCPU",
+        25 => "SIGXFSZ",
+        31 => "SIGSYS",
+        _ => return format!("signal {signal}"),
+    };
+    name.to_string()
+}

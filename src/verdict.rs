@@ -1,0 +1,105 @@
+//! The verdict of one case: one small pure function from what was observed to
+//! the verdict, with a fixed precedence:
+//!
+//! 1. judge error (the run could not be made, the checker FAILed: never the
+//!    contestant's fault),
+//! 2. TLE (CPU time over the limit, or stopped at the wall-clock limit),
+//! 3. MLE (peak memory over the limit),
+//! 4. OLE (output over the limit),
+//! 5. RE (killed by a signal, or a non-zero exit code),
+//! 6. the checker's verdict (AC, WA, PE).
+
+use std::fmt;
+
+use serde::Serialize;
+
+use crate::check::Verdict as CheckVerdict;
+use crate::runner::{Exit, Limits, RunOutcome, Stop, signal_name};
+
+/// A case's verdict.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub enum CaseVerdict {
+    AC,
+    WA,
+    PE,
+    TLE,
+    MLE,
+    OLE,
+    RE,
+    CE,
+    /// The judge, not the contestant, is at fault.
+    #[serde(rename = "JE")]
+    JudgeError,
+}
+
+impl fmt::Display for CaseVerdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = match self {
+            CaseVerdict::AC => "AC",
+            CaseVerdict::WA => "WA",
+            CaseVerdict::PE => "PE",
+            CaseVerdict::TLE => "TLE",
+            CaseVerdict::MLE => "MLE",
+            CaseVerdict::OLE => "OLE",
+            CaseVerdict::RE => "RE",
+            CaseVerdict::CE => "CE",
+            CaseVerdict::JudgeError => "JE",
+        };
+        f.write_str(text)
+    }
+}
+
+/// Everything observed of one case.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Observed {
+    /// The run, or why it could not be made.
+    pub run: Result<RunOutcome, String>,
+    /// Bytes the program wrote (its answer file or standard output).
+    pub output_bytes: u64,
+    /// The checker's verdict and message, when the output was checked.
+    pub checker: Option<(CheckVerdict, String)>,
+}
+
+/// The verdict and the message that goes with it.
+pub fn decide(observed: &Observed, limits: &Limits) -> (CaseVerdict, String) {
+    let run = match &observed.run {
+        Err(why) => return (CaseVerdict::JudgeError, format!("the run could not be made: {why}")),
+        Ok(run) => run,
+    };
+    if let Some((CheckVerdict::Fail, message)) = &observed.checker {
+        return (CaseVerdict::JudgeError, format!("checker: {message}"));
+    }
+    let ms = |d: std::time::Duration| d.as_millis();
+    if run.cpu > limits.cpu || run.stopped == Some(Stop::CpuTime) {
+        return (CaseVerdict::TLE, format!("CPU time over {} ms", ms(limits.cpu)));
+    }
+    if run.stopped == Some(Stop::WallTime) {
+        return (CaseVerdict::TLE, format!("stopped at the wall-clock limit of {} ms", ms(limits.wall)));
+    }
+    if run.stopped == Some(Stop::Memory) || run.peak_memory_kib * 1024 > limits.memory {
+        return (CaseVerdict::MLE, format!("memory over {} KiB", limits.memory / 1024));
+    }
+    if observed.output_bytes > limits.output || run.exit == Exit::Signal(libc::SIGXFSZ) {
+        return (CaseVerdict::OLE, format!("output over {} bytes", limits.output));
+    }
+    match run.exit {
+        Exit::Signal(s) => return (CaseVerdict::RE, format!("killed by {}", signal_name(s))),
+        Exit::Code(c) if c != 0 => return (CaseVerdict::RE, format!("exit code {c}")),
+        Exit::Code(_) => {}
+    }
+    match &observed.checker {
+        Some((v, message)) => {
+            let verdict = match v {
+                CheckVerdict::Accepted => CaseVerdict::AC,
+                CheckVerdict::WrongAnswer => CaseVerdict::WA,
+                CheckVerdict::PresentationError => CaseVerdict::PE,
+                CheckVerdict::Fail => CaseVerdict::JudgeError,
+            };
+            (verdict, message.clone())
+        }
+        None => (CaseVerdict::JudgeError, "the output was not checked".to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,128 @@
+//! The Linux runner against small hostile programs the test builds itself.
+//! Margins are generous and only verdict-relevant facts are asserted, never
+//! times.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+use mayan_judge::runner::process::ProcessRunner;
+use mayan_judge::runner::{Exit, Limits, RunOutcome, RunSpec, Runner, Stop};
+
+const LIMITS: Limits = Limits {
+    cpu: Duration::from_millis(500),
+    wall: Duration::from_millis(1500),
+    memory: 64 << 20,
+    output: 1 << 20,
+};
+
+fn build(dir: &Path, name: &str, source: &str) -> PathBuf {
+    let src = dir.join(format!("{name}.c"));
+    let exe = dir.join(name);
+    std::fs::write(&src, source).unwrap();
+    let out = Command::new("gcc").arg("-O1").arg("-o").arg(&exe).arg(&src).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    exe
+}
+
+fn run(source: &str) -> (RunOutcome, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let exe = build(dir.path(), "prog", source);
+    let work = dir.path().join("work");
+    std::fs::create_dir(&work).unwrap();
+    std::fs::write(work.join("input.txt"), "3 4\n").unwrap();
+    let spec = RunSpec {
+        argv: vec![exe.to_string_lossy().into_owned()],
+        workdir: work.clone(),
+        stdin: Some(work.join("input.txt")),
+        stdout: work.join("stdout.txt"),
+        stderr: work.join("stderr.txt"),
+        limits: LIMITS,
+    };
+    let outcome = ProcessRunner::new().run(&spec).expect("the run is made");
+    (outcome, dir)
+}
+
+#[test]
+fn a_busy_loop_is_stopped_for_cpu_time() {
+    let (o, _d) = run("int main(void){ volatile unsigned long x = 0; for(;;) x++; }");
+    assert!(o.cpu > LIMITS.cpu || o.stopped == Some(Stop::CpuTime), "{o:?}");
+    assert!(matches!(o.exit, Exit::Signal(_)), "{o:?}");
+}
+
+#[test]
+fn a_sleeper_is_stopped_at_the_wall_clock() {
+    let (o, _d) = run("#include <unistd.h>\nint main(void){ sleep(60); return 0; }");
+    assert_eq!(o.stopped, Some(Stop::WallTime), "{o:?}");
+    assert!(o.wall < Duration::from_secs(30));
+}
+
+#[test]
+fn touching_a_gibibyte_is_stopped_for_memory() {
+    let (o, _d) = run(
+        "#include <stdlib.h>\n#include <string.h>\nint main(void){ size_t n = 1UL << 30; char *p = malloc(n); if(!p) return 7; \
+         for(size_t i = 0; i < n; i += 4096) p[i] = 1; return p[12345]; }",
+    );
+    assert!(o.stopped == Some(Stop::Memory) || o.peak_memory_kib * 1024 > LIMITS.memory, "{o:?}");
+}
+
+#[test]
+fn a_segfault_and_an_exit_code_are_reported() {
+    let (o, _d) = run("int main(void){ volatile int *p = 0; return *p; }");
+    assert_eq!(o.exit, Exit::Signal(libc::SIGSEGV), "{o:?}");
+    let (o, _d) = run("int main(void){ return 3; }");
+    assert_eq!(o.exit, Exit::Code(3));
+    assert_eq!(o.stopped, None);
+}
+
+#[test]
+fn printing_a_gibibyte_is_cut_at_the_output_limit() {
+    let (o, d) = run("#include <stdio.h>\nint main(void){ for(long i = 0; i < (1L << 30) / 8; i++) fputs(\"1234567\\n\", stdout); return 0; }");
+    assert_eq!(o.exit, Exit::Signal(libc::SIGXFSZ), "{o:?}");
+    let size = std::fs::metadata(d.path().join("work/stdout.txt")).unwrap().len();
+    assert!(size <= LIMITS.output + 1, "{size}");
+}
+
+/// True while the process exists and is not a zombie.
+fn alive(pid: &str) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Ok(stat) => !stat.rsplit_once(')').is_some_and(|(_, rest)| rest.trim_start().starts_with('Z')),
+        Err(_) => false,
+    }
+}
+
+#[test]
+fn a_double_forked_setsid_child_does_not_survive() {
+    let (o, d) = run(
+        "#include <stdio.h>\n#include <unistd.h>\nint main(void){ if(fork() == 0){ setsid(); if(fork() == 0){ \
+         FILE *f = fopen(\"grandchild.pid\", \"w\"); fprintf(f, \"%d\", getpid()); fclose(f); sleep(120); return 0; } \
+         return 0; } sleep(120); return 0; }",
+    );
+    assert_eq!(o.stopped, Some(Stop::WallTime), "{o:?}");
+    let pid = std::fs::read_to_string(d.path().join("work/grandchild.pid")).expect("the grandchild ran");
+    assert!(!alive(pid.trim()), "the setsid'd grandchild {pid} survived the run");
+}
+
+#[test]
+fn a_program_reads_its_input_and_writes_its_output() {
+    let (o, d) = run("#include <stdio.h>\nint main(void){ int a, b; if(scanf(\"%d %d\", &a, &b) != 2) return 1; \
+         printf(\"%d\\n\", a + b); FILE *f = fopen(\"answer.txt\", \"w\"); fprintf(f, \"%d\\n\", a * b); fclose(f); return 0; }");
+    assert_eq!(o.exit, Exit::Code(0), "{o:?}");
+    assert_eq!(o.stopped, None);
+    assert_eq!(std::fs::read_to_string(d.path().join("work/stdout.txt")).unwrap(), "7\n");
+    assert_eq!(std::fs::read_to_string(d.path().join("work/answer.txt")).unwrap(), "12\n");
+}
+
+#[test]
+fn a_missing_program_is_an_error_not_a_verdict() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = RunSpec {
+        argv: vec!["/no/such/program".into()],
+        workdir: dir.path().to_path_buf(),
+        stdin: None,
+        stdout: dir.path().join("o"),
+        stderr: dir.path().join("e"),
+        limits: LIMITS,
+    };
+    assert!(ProcessRunner::new().run(&spec).is_err());
+}
