@@ -11,12 +11,20 @@ use crate::answer::format_answer;
 use crate::case::{Case, parse_case};
 use crate::check::protocol::{self, Protocol};
 use crate::check::{Accept, Policy};
-use crate::config::Config;
+use crate::compile::{Prepared, prepare};
+use crate::config::units::{parse_duration, parse_size};
+use crate::config::{Config, IoMode, Submission, Suite};
 use crate::dialect::{Dialect, NullSwaps, Steps};
+use crate::judge::{Plan, all_cases, judge_program};
 use crate::render::{draw_board, draw_move};
+use crate::report::{RunReport, SubmissionReport, score_table, submission_table, write_json};
 use crate::rules::{RawMove, trace};
+use crate::runner::process::ProcessRunner;
+use crate::runner::{Limits, Runner};
 use crate::solver::{MAX_MOVES, Solver};
+use crate::suite::{CaseFile, discover};
 use crate::validate::{Severity, collect_inputs, validate_case};
+use crate::verdict::CaseVerdict;
 
 /// Exit code of a harness or usage error.
 pub const EXIT_ERROR: u8 = 2;
@@ -42,6 +50,35 @@ pub enum Command {
     /// Judge a contestant's output (special judge), in the calling convention
     /// of a judge: plain (default), testlib, kattis, lemon or cms.
     Check(CheckArgs),
+    /// Run submissions over the suites of cases under limits and report
+    /// verdicts, times, memory and scores.
+    Judge(JudgeArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct JudgeArgs {
+    /// The configuration file; `judge.toml` in the current folder when it
+    /// exists, built-in defaults otherwise.
+    #[arg(long)]
+    pub config: Option<PathBuf>,
+    /// A folder of cases to judge instead of the configured suites (repeatable).
+    #[arg(long = "suite")]
+    pub suites: Vec<PathBuf>,
+    /// CPU time limit per case, as "1s" or "500ms".
+    #[arg(long, value_parser = parse_duration)]
+    pub time_limit: Option<std::time::Duration>,
+    /// Memory limit per case, as "256MiB".
+    #[arg(long, value_parser = parse_size)]
+    pub memory_limit: Option<u64>,
+    /// File I/O (mayan.in / mayan.out) or standard streams.
+    #[arg(long, value_enum)]
+    pub io: Option<IoMode>,
+    /// Write every result as JSON to this file, updated after each case.
+    #[arg(long)]
+    pub json: Option<PathBuf>,
+    /// Judge this command instead of the configured submissions.
+    #[arg(last = true)]
+    pub command: Vec<String>,
 }
 
 #[derive(Args, Debug)]
@@ -116,7 +153,214 @@ pub fn run(cli: Cli) -> Result<u8> {
         Command::Solve(args) => solve(&args),
         Command::Validate(args) => validate(&args),
         Command::Check(args) => Ok(check(&args)),
+        Command::Judge(args) => judge_command(&args),
     }
+}
+
+/// Arguments that name existing files, made absolute against `base`: the
+/// program runs in a fresh working folder.
+fn absolute_args(argv: &[String], base: &Path) -> Vec<String> {
+    argv.iter()
+        .map(|a| {
+            let p = base.join(a);
+            if Path::new(a).is_relative() && a.contains('/') && p.exists() {
+                std::fs::canonicalize(&p).map_or(a.clone(), |p| p.to_string_lossy().into_owned())
+            } else {
+                a.clone()
+            }
+        })
+        .collect()
+}
+
+fn judge_command(args: &JudgeArgs) -> Result<u8> {
+    let config_path = args.config.clone().or_else(|| {
+        Path::new("judge.toml")
+            .exists()
+            .then(|| "judge.toml".into())
+    });
+    let mut config = load_config(config_path.as_ref())?;
+    let base = config_path
+        .as_deref()
+        .and_then(Path::parent)
+        .unwrap_or(Path::new(""))
+        .to_path_buf();
+    if let Some(t) = args.time_limit {
+        config.limits.time = t;
+    }
+    if let Some(m) = args.memory_limit {
+        config.limits.memory = m;
+    }
+    if let Some(io) = args.io {
+        config.io.mode = io;
+    }
+    if !args.suites.is_empty() {
+        config.suites = args
+            .suites
+            .iter()
+            .map(|p| Suite {
+                name: p
+                    .file_name()
+                    .map_or("cases".into(), |n| n.to_string_lossy().into_owned()),
+                path: p.clone(),
+                points: 10,
+            })
+            .collect();
+    }
+    for suite in &config.suites {
+        if !suite.path.is_dir() {
+            bail!(
+                "suite `{}`: {} is not a folder",
+                suite.name,
+                suite.path.display()
+            );
+        }
+    }
+    let (cases, strays) = discover(&config.suites);
+    for f in &strays {
+        eprintln!("{f}");
+    }
+    if cases.is_empty() {
+        bail!("no cases (*.in) in the suites");
+    }
+    let submissions: Vec<Submission> = if args.command.is_empty() {
+        config.submissions.clone()
+    } else {
+        vec![Submission {
+            name: "command".to_string(),
+            command: Some(args.command.clone()),
+            source: None,
+        }]
+    };
+    if submissions.is_empty() {
+        bail!(
+            "nothing to judge: add a [[submission]] to the configuration or give a command after --"
+        );
+    }
+    let plan = Plan {
+        limits: Limits {
+            cpu: config.limits.time,
+            wall: config.limits.time * config.limits.wall_multiple,
+            memory: config.limits.memory,
+            output: config.limits.output,
+        },
+        io: config.io.clone(),
+        policy: Policy {
+            accept: config.checker.accept,
+            dialect: config.rules,
+        },
+    };
+    let runner = ProcessRunner::new();
+    let mut report = RunReport {
+        measured_by: runner.method().to_string(),
+        submissions: Vec::new(),
+    };
+    eprintln!(
+        "judging {} on {} cases: {} ms CPU, {} MiB, {} I/O, {}; measured by {}",
+        plural(submissions.len(), "submission"),
+        cases.len(),
+        plan.limits.cpu.as_millis(),
+        plan.limits.memory >> 20,
+        match plan.io.mode {
+            IoMode::File => "file",
+            IoMode::Stdio => "stdio",
+        },
+        plan.policy.dialect,
+        report.measured_by
+    );
+    for sub in &submissions {
+        let result = judge_submission(
+            sub,
+            &base,
+            &cases,
+            &plan,
+            &runner,
+            &mut report,
+            args.json.as_deref(),
+        )?;
+        report.submissions.push(result);
+        if let Some(path) = &args.json {
+            write_json(path, &report)
+                .with_context(|| format!("{}: cannot write", path.display()))?;
+        }
+    }
+    let mut out = std::io::stdout().lock();
+    for r in &report.submissions {
+        writeln!(out, "{}", submission_table(r))?;
+    }
+    if report.submissions.len() > 1 {
+        write!(out, "{}", score_table(&report.submissions))?;
+    }
+    Ok(
+        if report
+            .submissions
+            .iter()
+            .all(SubmissionReport::all_accepted)
+        {
+            0
+        } else {
+            1
+        },
+    )
+}
+
+/// Prepares and judges one submission, streaming progress to stderr and the
+/// JSON report to its file after every case.
+fn judge_submission(
+    sub: &Submission,
+    base: &Path,
+    cases: &[CaseFile],
+    plan: &Plan,
+    runner: &ProcessRunner,
+    report: &mut RunReport,
+    json: Option<&Path>,
+) -> Result<SubmissionReport> {
+    let mut result = SubmissionReport::new(&sub.name);
+    let build = tempfile::Builder::new().prefix("mayan-build-").tempdir()?;
+    let prepared = match (&sub.command, &sub.source) {
+        (Some(command), _) => Ok(Prepared::Ready(absolute_args(command, base))),
+        (None, Some(source)) => prepare(source, build.path(), runner),
+        (None, None) => Err("no command and no source".to_string()),
+    };
+    let argv = match prepared {
+        Ok(Prepared::Ready(argv)) => argv,
+        Ok(Prepared::CompileError(message)) => {
+            eprintln!("[{}] compilation failed", sub.name);
+            result.compile_error = Some(message);
+            all_cases(cases, CaseVerdict::CE, "compilation failed")
+                .into_iter()
+                .for_each(|c| result.push(c));
+            return Ok(result);
+        }
+        Err(why) => {
+            eprintln!("[{}] judge error: {why}", sub.name);
+            all_cases(cases, CaseVerdict::JudgeError, &why)
+                .into_iter()
+                .for_each(|c| result.push(c));
+            return Ok(result);
+        }
+    };
+    let mut failure = None;
+    let finished = judge_program(runner, &argv, cases, plan, &mut |c| {
+        eprintln!(
+            "[{}] {}/{}: {} ({} ms)",
+            sub.name, c.suite, c.name, c.verdict, c.cpu_ms
+        );
+        if let Some(path) = json {
+            let mut partial = report.clone();
+            let mut so_far = result.clone();
+            so_far.push(c.clone());
+            partial.submissions.push(so_far);
+            if let Err(e) = write_json(path, &partial) {
+                failure.get_or_insert(format!("{}: cannot write: {e}", path.display()));
+            }
+        }
+        result.push(c.clone());
+    });
+    debug_assert_eq!(finished.len(), result.cases.len());
+    if let Some(f) = failure {
+        bail!(f);
+    }
+    Ok(result)
 }
 
 fn check(args: &CheckArgs) -> u8 {

@@ -1,15 +1,21 @@
-//! `judge.toml`: the rules dialect and the suites of cases. Keys are
-//! kebab-case, every key has a default (written once, in the `Default` impls),
-//! and an unknown key is an error that names it.
+//! `judge.toml`: the rules dialect, the checker policy, the limits, the I/O
+//! mode, the suites of cases and the submissions. Keys are kebab-case, every
+//! key has a default (written once, in the `Default` impls), durations read
+//! `"3s"` and sizes `"128MiB"`, and an unknown key is an error that names it.
 //!
 //! Reading and checking the file only; what the keys mean lives with the
 //! commands that use them.
 
+pub mod units;
+
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use serde::Deserialize;
 
+use crate::check::Accept;
 use crate::dialect::Dialect;
+use units::serde_units;
 
 /// The whole file.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
@@ -18,9 +24,86 @@ pub struct Config {
     /// The rules dialect of the problem (`[rules]`).
     #[serde(default)]
     pub rules: Dialect,
+    /// How outputs are judged (`[checker]`).
+    #[serde(default)]
+    pub checker: CheckerConfig,
+    /// Limits of every run (`[limits]`).
+    #[serde(default)]
+    pub limits: LimitsConfig,
+    /// How the program gets its input and gives its output (`[io]`).
+    #[serde(default)]
+    pub io: IoConfig,
     /// Named folders of cases (`[[suite]]`), judged in the order written.
     #[serde(default, rename = "suite")]
     pub suites: Vec<Suite>,
+    /// Programs to judge (`[[submission]]`), in the order written.
+    #[serde(default, rename = "submission")]
+    pub submissions: Vec<Submission>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct CheckerConfig {
+    #[serde(default)]
+    pub accept: Accept,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
+pub struct LimitsConfig {
+    /// CPU time per case.
+    #[serde(deserialize_with = "serde_units::duration")]
+    pub time: Duration,
+    /// Peak memory per case.
+    #[serde(deserialize_with = "serde_units::size")]
+    pub memory: u64,
+    /// Bytes of output per case.
+    #[serde(deserialize_with = "serde_units::size")]
+    pub output: u64,
+    /// The wall-clock limit, as a multiple of the time limit.
+    pub wall_multiple: u32,
+}
+
+impl Default for LimitsConfig {
+    /// The contest's limits (SPEC.md): 3 s, 128 MiB.
+    fn default() -> LimitsConfig {
+        LimitsConfig {
+            time: Duration::from_secs(3),
+            memory: 128 << 20,
+            output: 16 << 20,
+            wall_multiple: 3,
+        }
+    }
+}
+
+/// File I/O as in the contest, or standard streams.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+pub enum IoMode {
+    /// Read `mayan.in` and write `mayan.out` in the working folder.
+    #[default]
+    File,
+    /// Read standard input and write standard output.
+    Stdio,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
+pub struct IoConfig {
+    pub mode: IoMode,
+    /// File names of file I/O.
+    pub input_file: String,
+    pub output_file: String,
+}
+
+impl Default for IoConfig {
+    fn default() -> IoConfig {
+        IoConfig {
+            mode: IoMode::File,
+            input_file: "mayan.in".to_string(),
+            output_file: "mayan.out".to_string(),
+        }
+    }
 }
 
 /// A folder of cases, walked recursively.
@@ -30,6 +113,26 @@ pub struct Suite {
     pub name: String,
     /// Relative to the folder holding `judge.toml`.
     pub path: PathBuf,
+    /// Points of each case of the suite.
+    #[serde(default = "default_points")]
+    pub points: u32,
+}
+
+fn default_points() -> u32 {
+    10
+}
+
+/// A program to judge: a ready command, or a source file compiled by the
+/// command its extension selects.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct Submission {
+    pub name: String,
+    #[serde(default)]
+    pub command: Option<Vec<String>>,
+    /// Relative to the folder holding `judge.toml`.
+    #[serde(default)]
+    pub source: Option<PathBuf>,
 }
 
 impl Default for Config {
@@ -37,10 +140,15 @@ impl Default for Config {
     fn default() -> Config {
         Config {
             rules: Dialect::default(),
+            checker: CheckerConfig::default(),
+            limits: LimitsConfig::default(),
+            io: IoConfig::default(),
             suites: vec![Suite {
                 name: "cases".to_string(),
                 path: PathBuf::from("cases"),
+                points: default_points(),
             }],
+            submissions: Vec::new(),
         }
     }
 }
@@ -68,6 +176,32 @@ impl Config {
         let base = origin.parent().unwrap_or(Path::new(""));
         for suite in &mut config.suites {
             suite.path = base.join(&suite.path);
+        }
+        for sub in &mut config.submissions {
+            if sub.command.is_some() == sub.source.is_some() {
+                return Err(ConfigError::Invalid {
+                    path: origin.to_path_buf(),
+                    message: format!(
+                        "submission `{}` needs exactly one of `command` and `source`",
+                        sub.name
+                    ),
+                });
+            }
+            if sub.command.as_ref().is_some_and(Vec::is_empty) {
+                return Err(ConfigError::Invalid {
+                    path: origin.to_path_buf(),
+                    message: format!("submission `{}` has an empty command", sub.name),
+                });
+            }
+            if let Some(source) = &mut sub.source {
+                *source = base.join(&*source);
+            }
+        }
+        if config.limits.wall_multiple == 0 {
+            return Err(ConfigError::Invalid {
+                path: origin.to_path_buf(),
+                message: "limits.wall-multiple must be at least 1".to_string(),
+            });
         }
         let mut names: Vec<&str> = config.suites.iter().map(|s| s.name.as_str()).collect();
         names.sort_unstable();
@@ -140,6 +274,34 @@ mod tests {
         let e = Config::parse("[rules]\nsteps = \"fewest\"\n", Path::new("j.toml")).unwrap_err();
         assert!(e.to_string().contains("line 2"), "{e}");
         assert!(e.to_string().contains("fewest"), "{e}");
+    }
+
+    #[test]
+    fn limits_io_checker_and_submissions() {
+        let text = "[limits]\ntime = \"1s\"\nmemory = \"256MiB\"\n[io]\nmode = \"stdio\"\n[checker]\naccept = \"any-valid\"\n\
+                    [[submission]]\nname = \"a\"\nsource = \"a.cpp\"\n[[submission]]\nname = \"b\"\ncommand = [\"python3\", \"b.py\"]\n";
+        let config = Config::parse(text, Path::new("/j/judge.toml")).unwrap();
+        assert_eq!(config.limits.time, Duration::from_secs(1));
+        assert_eq!(config.limits.memory, 256 << 20);
+        assert_eq!(config.limits.output, 16 << 20);
+        assert_eq!(config.io.mode, IoMode::Stdio);
+        assert_eq!(config.checker.accept, Accept::AnyValid);
+        assert_eq!(
+            config.submissions[0].source,
+            Some(PathBuf::from("/j/a.cpp"))
+        );
+        let e = Config::parse("[limits]\ntime = \"3\"\n", Path::new("judge.toml")).unwrap_err();
+        assert!(
+            e.to_string().contains("line 2") && e.to_string().contains("not a duration"),
+            "{e}"
+        );
+        let e =
+            Config::parse("[[submission]]\nname = \"x\"\n", Path::new("judge.toml")).unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("exactly one of `command` and `source`"),
+            "{e}"
+        );
     }
 
     #[test]

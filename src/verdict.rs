@@ -63,7 +63,12 @@ pub struct Observed {
 /// The verdict and the message that goes with it.
 pub fn decide(observed: &Observed, limits: &Limits) -> (CaseVerdict, String) {
     let run = match &observed.run {
-        Err(why) => return (CaseVerdict::JudgeError, format!("the run could not be made: {why}")),
+        Err(why) => {
+            return (
+                CaseVerdict::JudgeError,
+                format!("the run could not be made: {why}"),
+            );
+        }
         Ok(run) => run,
     };
     if let Some((CheckVerdict::Fail, message)) = &observed.checker {
@@ -71,16 +76,28 @@ pub fn decide(observed: &Observed, limits: &Limits) -> (CaseVerdict, String) {
     }
     let ms = |d: std::time::Duration| d.as_millis();
     if run.cpu > limits.cpu || run.stopped == Some(Stop::CpuTime) {
-        return (CaseVerdict::TLE, format!("CPU time over {} ms", ms(limits.cpu)));
+        return (
+            CaseVerdict::TLE,
+            format!("CPU time over {} ms", ms(limits.cpu)),
+        );
     }
     if run.stopped == Some(Stop::WallTime) {
-        return (CaseVerdict::TLE, format!("stopped at the wall-clock limit of {} ms", ms(limits.wall)));
+        return (
+            CaseVerdict::TLE,
+            format!("stopped at the wall-clock limit of {} ms", ms(limits.wall)),
+        );
     }
     if run.stopped == Some(Stop::Memory) || run.peak_memory_kib * 1024 > limits.memory {
-        return (CaseVerdict::MLE, format!("memory over {} KiB", limits.memory / 1024));
+        return (
+            CaseVerdict::MLE,
+            format!("memory over {} KiB", limits.memory / 1024),
+        );
     }
     if observed.output_bytes > limits.output || run.exit == Exit::Signal(libc::SIGXFSZ) {
-        return (CaseVerdict::OLE, format!("output over {} bytes", limits.output));
+        return (
+            CaseVerdict::OLE,
+            format!("output over {} bytes", limits.output),
+        );
     }
     match run.exit {
         Exit::Signal(s) => return (CaseVerdict::RE, format!("killed by {}", signal_name(s))),
@@ -97,7 +114,10 @@ pub fn decide(observed: &Observed, limits: &Limits) -> (CaseVerdict, String) {
             };
             (verdict, message.clone())
         }
-        None => (CaseVerdict::JudgeError, "the output was not checked".to_string()),
+        None => (
+            CaseVerdict::JudgeError,
+            "the output was not checked".to_string(),
+        ),
     }
 }
 

@@ -20,8 +20,18 @@ fn build(dir: &Path, name: &str, source: &str) -> PathBuf {
     let src = dir.join(format!("{name}.c"));
     let exe = dir.join(name);
     std::fs::write(&src, source).unwrap();
-    let out = Command::new("gcc").arg("-O1").arg("-o").arg(&exe).arg(&src).output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = Command::new("gcc")
+        .arg("-O1")
+        .arg("-o")
+        .arg(&exe)
+        .arg(&src)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     exe
 }
 
@@ -46,7 +56,10 @@ fn run(source: &str) -> (RunOutcome, tempfile::TempDir) {
 #[test]
 fn a_busy_loop_is_stopped_for_cpu_time() {
     let (o, _d) = run("int main(void){ volatile unsigned long x = 0; for(;;) x++; }");
-    assert!(o.cpu > LIMITS.cpu || o.stopped == Some(Stop::CpuTime), "{o:?}");
+    assert!(
+        o.cpu > LIMITS.cpu || o.stopped == Some(Stop::CpuTime),
+        "{o:?}"
+    );
     assert!(matches!(o.exit, Exit::Signal(_)), "{o:?}");
 }
 
@@ -63,7 +76,10 @@ fn touching_a_gibibyte_is_stopped_for_memory() {
         "#include <stdlib.h>\n#include <string.h>\nint main(void){ size_t n = 1UL << 30; char *p = malloc(n); if(!p) return 7; \
          for(size_t i = 0; i < n; i += 4096) p[i] = 1; return p[12345]; }",
     );
-    assert!(o.stopped == Some(Stop::Memory) || o.peak_memory_kib * 1024 > LIMITS.memory, "{o:?}");
+    assert!(
+        o.stopped == Some(Stop::Memory) || o.peak_memory_kib * 1024 > LIMITS.memory,
+        "{o:?}"
+    );
 }
 
 #[test]
@@ -77,16 +93,22 @@ fn a_segfault_and_an_exit_code_are_reported() {
 
 #[test]
 fn printing_a_gibibyte_is_cut_at_the_output_limit() {
-    let (o, d) = run("#include <stdio.h>\nint main(void){ for(long i = 0; i < (1L << 30) / 8; i++) fputs(\"1234567\\n\", stdout); return 0; }");
+    let (o, d) = run(
+        "#include <stdio.h>\nint main(void){ for(long i = 0; i < (1L << 30) / 8; i++) fputs(\"1234567\\n\", stdout); return 0; }",
+    );
     assert_eq!(o.exit, Exit::Signal(libc::SIGXFSZ), "{o:?}");
-    let size = std::fs::metadata(d.path().join("work/stdout.txt")).unwrap().len();
+    let size = std::fs::metadata(d.path().join("work/stdout.txt"))
+        .unwrap()
+        .len();
     assert!(size <= LIMITS.output + 1, "{size}");
 }
 
 /// True while the process exists and is not a zombie.
 fn alive(pid: &str) -> bool {
     match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
-        Ok(stat) => !stat.rsplit_once(')').is_some_and(|(_, rest)| rest.trim_start().starts_with('Z')),
+        Ok(stat) => !stat
+            .rsplit_once(')')
+            .is_some_and(|(_, rest)| rest.trim_start().starts_with('Z')),
         Err(_) => false,
     }
 }
@@ -99,18 +121,30 @@ fn a_double_forked_setsid_child_does_not_survive() {
          return 0; } sleep(120); return 0; }",
     );
     assert_eq!(o.stopped, Some(Stop::WallTime), "{o:?}");
-    let pid = std::fs::read_to_string(d.path().join("work/grandchild.pid")).expect("the grandchild ran");
-    assert!(!alive(pid.trim()), "the setsid'd grandchild {pid} survived the run");
+    let pid =
+        std::fs::read_to_string(d.path().join("work/grandchild.pid")).expect("the grandchild ran");
+    assert!(
+        !alive(pid.trim()),
+        "the setsid'd grandchild {pid} survived the run"
+    );
 }
 
 #[test]
 fn a_program_reads_its_input_and_writes_its_output() {
-    let (o, d) = run("#include <stdio.h>\nint main(void){ int a, b; if(scanf(\"%d %d\", &a, &b) != 2) return 1; \
-         printf(\"%d\\n\", a + b); FILE *f = fopen(\"answer.txt\", \"w\"); fprintf(f, \"%d\\n\", a * b); fclose(f); return 0; }");
+    let (o, d) = run(
+        "#include <stdio.h>\nint main(void){ int a, b; if(scanf(\"%d %d\", &a, &b) != 2) return 1; \
+         printf(\"%d\\n\", a + b); FILE *f = fopen(\"answer.txt\", \"w\"); fprintf(f, \"%d\\n\", a * b); fclose(f); return 0; }",
+    );
     assert_eq!(o.exit, Exit::Code(0), "{o:?}");
     assert_eq!(o.stopped, None);
-    assert_eq!(std::fs::read_to_string(d.path().join("work/stdout.txt")).unwrap(), "7\n");
-    assert_eq!(std::fs::read_to_string(d.path().join("work/answer.txt")).unwrap(), "12\n");
+    assert_eq!(
+        std::fs::read_to_string(d.path().join("work/stdout.txt")).unwrap(),
+        "7\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(d.path().join("work/answer.txt")).unwrap(),
+        "12\n"
+    );
 }
 
 #[test]

@@ -62,7 +62,11 @@ impl Runner for ProcessRunner {
             .argv
             .split_first()
             .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "empty command"))?;
-        let run_id = format!("{}-{}", std::process::id(), NEXT_RUN.fetch_add(1, Ordering::Relaxed));
+        let run_id = format!(
+            "{}-{}",
+            std::process::id(),
+            NEXT_RUN.fetch_add(1, Ordering::Relaxed)
+        );
         let stdin = match &spec.stdin {
             Some(path) => Stdio::from(File::open(path)?),
             None => Stdio::null(),
@@ -88,7 +92,10 @@ impl Runner for ProcessRunner {
                 // A backstop only: the watchdog enforces the real limit on
                 // resident memory, and interpreters reserve far more address
                 // space than they use.
-                set_limit(libc::RLIMIT_AS, limits.memory.saturating_mul(8).saturating_add(1 << 30));
+                set_limit(
+                    libc::RLIMIT_AS,
+                    limits.memory.saturating_mul(8).saturating_add(1 << 30),
+                );
                 Ok(())
             });
         }
@@ -108,7 +115,9 @@ impl Runner for ProcessRunner {
         } else {
             Exit::Code(libc::WEXITSTATUS(status))
         };
-        let stopped = stopped.or_else(|| (cpu > limits.cpu && matches!(exit, Exit::Signal(_))).then_some(Stop::CpuTime));
+        let stopped = stopped.or_else(|| {
+            (cpu > limits.cpu && matches!(exit, Exit::Signal(_))).then_some(Stop::CpuTime)
+        });
         Ok(RunOutcome {
             exit,
             stopped,
@@ -148,7 +157,12 @@ fn wait_for(pid: libc::pid_t) -> io::Result<(i32, libc::rusage)> {
 /// Samples the running program until told it ended; kills its group on a
 /// breach. Returns why it was stopped, if it was, and the largest resident
 /// memory seen (KiB).
-fn watch(pid: libc::pid_t, limits: super::Limits, start: Instant, finished: mpsc::Receiver<()>) -> (Option<Stop>, u64) {
+fn watch(
+    pid: libc::pid_t,
+    limits: super::Limits,
+    start: Instant,
+    finished: mpsc::Receiver<()>,
+) -> (Option<Stop>, u64) {
     let mut peak = 0;
     loop {
         match finished.recv_timeout(SAMPLE) {
@@ -191,7 +205,12 @@ fn sample(pid: libc::pid_t) -> (u64, Duration) {
         return (0, Duration::ZERO);
     };
     let fields: Vec<&str> = rest.split_whitespace().collect();
-    let number = |i: usize| fields.get(i).and_then(|f| f.parse::<u64>().ok()).unwrap_or(0);
+    let number = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<u64>().ok())
+            .unwrap_or(0)
+    };
     // SAFETY: sysconf takes an integer.
     let ticks = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
     // SAFETY: as above.
@@ -238,11 +257,17 @@ pub fn kill_everything(pid: libc::pid_t, run_id: &str) {
 /// Processes whose environment holds `marker` (those we may read), with
 /// their parents.
 fn marked_processes(marker: &str) -> Vec<(libc::pid_t, libc::pid_t)> {
-    let Ok(entries) = std::fs::read_dir("/proc") else { return Vec::new() };
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
     let marker = marker.as_bytes();
     entries
         .filter_map(Result::ok)
-        .filter_map(|e| e.file_name().to_str().and_then(|n| n.parse::<libc::pid_t>().ok()))
+        .filter_map(|e| {
+            e.file_name()
+                .to_str()
+                .and_then(|n| n.parse::<libc::pid_t>().ok())
+        })
         .filter(|pid| {
             std::fs::read(format!("/proc/{pid}/environ"))
                 .map(|env| env.split(|&b| b == 0).any(|v| v == marker))
@@ -255,6 +280,9 @@ fn marked_processes(marker: &str) -> Vec<(libc::pid_t, libc::pid_t)> {
 fn parent_of(pid: libc::pid_t) -> libc::pid_t {
     std::fs::read_to_string(format!("/proc/{pid}/stat"))
         .ok()
-        .and_then(|s| s.rsplit_once(')').and_then(|(_, r)| r.split_whitespace().nth(1)?.parse().ok()))
+        .and_then(|s| {
+            s.rsplit_once(')')
+                .and_then(|(_, r)| r.split_whitespace().nth(1)?.parse().ok())
+        })
         .unwrap_or(0)
 }

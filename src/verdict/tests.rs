@@ -23,8 +23,18 @@ fn run(exit: Exit, stopped: Option<Stop>, cpu_ms: u64, peak_kib: u64) -> RunOutc
 /// out as the module documents it.
 #[test]
 fn precedence_holds_for_every_combination() {
-    let exits = [Exit::Code(0), Exit::Code(3), Exit::Signal(libc::SIGSEGV), Exit::Signal(libc::SIGXFSZ)];
-    let stops = [None, Some(Stop::CpuTime), Some(Stop::WallTime), Some(Stop::Memory)];
+    let exits = [
+        Exit::Code(0),
+        Exit::Code(3),
+        Exit::Signal(libc::SIGSEGV),
+        Exit::Signal(libc::SIGXFSZ),
+    ];
+    let stops = [
+        None,
+        Some(Stop::CpuTime),
+        Some(Stop::WallTime),
+        Some(Stop::Memory),
+    ];
     let checkers = [
         None,
         Some(CheckVerdict::Accepted),
@@ -43,13 +53,20 @@ fn precedence_holds_for_every_combination() {
                                 let cpu = if cpu_over { 1500 } else { 200 };
                                 let peak = if memory_over { 200 << 10 } else { 10 << 10 };
                                 let observed = Observed {
-                                    run: if made { Ok(run(exit, stopped, cpu, peak)) } else { Err("no such file".into()) },
+                                    run: if made {
+                                        Ok(run(exit, stopped, cpu, peak))
+                                    } else {
+                                        Err("no such file".into())
+                                    },
                                     output_bytes: if output_over { 2 << 20 } else { 20 },
                                     checker: checker.map(|v| (v, "checker says".to_string())),
                                 };
                                 let want = if !made || checker == Some(CheckVerdict::Fail) {
                                     CaseVerdict::JudgeError
-                                } else if cpu_over || stopped == Some(Stop::CpuTime) || stopped == Some(Stop::WallTime) {
+                                } else if cpu_over
+                                    || stopped == Some(Stop::CpuTime)
+                                    || stopped == Some(Stop::WallTime)
+                                {
                                     CaseVerdict::TLE
                                 } else if memory_over || stopped == Some(Stop::Memory) {
                                     CaseVerdict::MLE
@@ -85,11 +102,17 @@ fn messages_name_the_limit_or_the_signal() {
         output_bytes: 0,
         checker: Some((CheckVerdict::Accepted, "fine".into())),
     };
-    let (_, m) = decide(&observed(run(Exit::Signal(libc::SIGSEGV), None, 10, 10)), &LIMITS);
+    let (_, m) = decide(
+        &observed(run(Exit::Signal(libc::SIGSEGV), None, 10, 10)),
+        &LIMITS,
+    );
     assert_eq!(m, "killed by SIGSEGV");
     let (_, m) = decide(&observed(run(Exit::Code(3), None, 10, 10)), &LIMITS);
     assert_eq!(m, "exit code 3");
-    let (_, m) = decide(&observed(run(Exit::Signal(9), Some(Stop::WallTime), 10, 10)), &LIMITS);
+    let (_, m) = decide(
+        &observed(run(Exit::Signal(9), Some(Stop::WallTime), 10, 10)),
+        &LIMITS,
+    );
     assert_eq!(m, "stopped at the wall-clock limit of 3000 ms");
     let (v, m) = decide(&observed(run(Exit::Code(0), None, 10, 10)), &LIMITS);
     assert_eq!((v, m.as_str()), (CaseVerdict::AC, "fine"));

@@ -1,0 +1,100 @@
+//! Durations (`"3s"`, `"500ms"`) and sizes (`"128MiB"`, `"64KiB"`, `"1GiB"`,
+//! plain bytes) as `judge.toml` and the command line write them.
+
+use std::time::Duration;
+
+/// Parses `"3s"`, `"1.5s"`, `"500ms"`.
+pub fn parse_duration(text: &str) -> Result<Duration, String> {
+    let t = text.trim();
+    let (number, scale) = if let Some(n) = t.strip_suffix("ms") {
+        (n, 1e-3)
+    } else if let Some(n) = t.strip_suffix('s') {
+        (n, 1.0)
+    } else {
+        return Err(format!(
+            "`{text}` is not a duration: write \"3s\" or \"500ms\""
+        ));
+    };
+    let value: f64 = number
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a duration: write \"3s\" or \"500ms\""))?;
+    if !(value.is_finite() && value > 0.0 && value * scale <= 86_400.0) {
+        return Err(format!(
+            "`{text}` is out of range: more than 0, at most a day"
+        ));
+    }
+    Ok(Duration::from_secs_f64(value * scale))
+}
+
+/// Parses `"128MiB"`, `"64KiB"`, `"1GiB"`, `"4096"` (bytes); `MB`, `KB`, `GB`
+/// are read as their binary twins, as judges commonly mean them.
+pub fn parse_size(text: &str) -> Result<u64, String> {
+    let t = text.trim();
+    let units: [(&str, u64); 7] = [
+        ("GiB", 1 << 30),
+        ("MiB", 1 << 20),
+        ("KiB", 1 << 10),
+        ("GB", 1 << 30),
+        ("MB", 1 << 20),
+        ("KB", 1 << 10),
+        ("B", 1),
+    ];
+    let (number, scale) = units
+        .iter()
+        .find_map(|&(unit, scale)| t.strip_suffix(unit).map(|n| (n, scale)))
+        .unwrap_or((t, 1));
+    let bad =
+        || format!("`{text}` is not a size: write \"128MiB\", \"64KiB\" or a number of bytes");
+    let value: f64 = number.trim().parse().map_err(|_| bad())?;
+    if !(value.is_finite() && value > 0.0) {
+        return Err(bad());
+    }
+    let bytes = value * scale as f64;
+    if bytes > (1u64 << 50) as f64 {
+        return Err(format!("`{text}` is too large"));
+    }
+    Ok(bytes as u64)
+}
+
+/// Serde adapters for the two forms.
+pub mod serde_units {
+    use serde::{Deserialize, Deserializer};
+
+    pub fn duration<'de, D: Deserializer<'de>>(d: D) -> Result<std::time::Duration, D::Error> {
+        let text = String::deserialize(d)?;
+        super::parse_duration(&text).map_err(serde::de::Error::custom)
+    }
+
+    pub fn size<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+        let text = String::deserialize(d)?;
+        super::parse_size(&text).map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations() {
+        assert_eq!(parse_duration("3s"), Ok(Duration::from_secs(3)));
+        assert_eq!(parse_duration("1.5s"), Ok(Duration::from_millis(1500)));
+        assert_eq!(parse_duration("500ms"), Ok(Duration::from_millis(500)));
+        assert!(parse_duration("3").is_err());
+        assert!(parse_duration("0s").is_err());
+        assert!(parse_duration("-1s").is_err());
+        assert!(parse_duration("fast").is_err());
+    }
+
+    #[test]
+    fn sizes() {
+        assert_eq!(parse_size("128MiB"), Ok(128 << 20));
+        assert_eq!(parse_size("64KiB"), Ok(64 << 10));
+        assert_eq!(parse_size("1GiB"), Ok(1 << 30));
+        assert_eq!(parse_size("256MB"), Ok(256 << 20));
+        assert_eq!(parse_size("4096"), Ok(4096));
+        assert!(parse_size("lots").is_err());
+        assert!(parse_size("0MiB").is_err());
+    }
+}

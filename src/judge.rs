@@ -1,0 +1,209 @@
+//! Judging one program over the cases: for each case a fresh working folder
+//! holding only its input, a run under the limits, the output checked by the
+//! checker, and the verdict decided by `verdict::decide`. Results are handed
+//! to the caller as they arrive, so nothing already judged is lost when a
+//! later case fails.
+
+use std::path::Path;
+
+use serde::Serialize;
+
+use crate::case::read_case_file;
+use crate::check::protocol::OUTPUT_LIMIT;
+use crate::check::{Output, Policy, Verdict as CheckVerdict, judge};
+use crate::config::{IoConfig, IoMode};
+use crate::runner::{Limits, RunSpec, Runner};
+use crate::solver::Solver;
+use crate::suite::CaseFile;
+use crate::verdict::{CaseVerdict, Observed, decide};
+
+/// How every case of a judging run is run and checked.
+#[derive(Debug, Clone)]
+pub struct Plan {
+    pub limits: Limits,
+    pub io: IoConfig,
+    pub policy: Policy,
+}
+
+/// The result of one case.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CaseResult {
+    pub suite: String,
+    pub name: String,
+    pub verdict: CaseVerdict,
+    pub cpu_ms: u64,
+    pub wall_ms: u64,
+    pub peak_memory_kib: u64,
+    pub score: u32,
+    pub points: u32,
+    pub message: String,
+    /// Boards or a diff that explain a WA or PE.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub details: String,
+}
+
+/// Judges `argv` on every case, calling `on_result` after each.
+pub fn judge_program(
+    runner: &dyn Runner,
+    argv: &[String],
+    cases: &[CaseFile],
+    plan: &Plan,
+    on_result: &mut dyn FnMut(&CaseResult),
+) -> Vec<CaseResult> {
+    let mut solver = Solver::new();
+    cases
+        .iter()
+        .map(|case| {
+            let result = judge_case(runner, argv, case, plan, &mut solver);
+            on_result(&result);
+            result
+        })
+        .collect()
+}
+
+/// The same result for every case (a compile error, say).
+pub fn all_cases(cases: &[CaseFile], verdict: CaseVerdict, message: &str) -> Vec<CaseResult> {
+    cases
+        .iter()
+        .map(|case| blank(case, verdict, message.to_string()))
+        .collect()
+}
+
+fn blank(case: &CaseFile, verdict: CaseVerdict, message: String) -> CaseResult {
+    CaseResult {
+        suite: case.suite.clone(),
+        name: case.name.clone(),
+        verdict,
+        cpu_ms: 0,
+        wall_ms: 0,
+        peak_memory_kib: 0,
+        score: 0,
+        points: case.points,
+        message,
+        details: String::new(),
+    }
+}
+
+fn judge_case(
+    runner: &dyn Runner,
+    argv: &[String],
+    case: &CaseFile,
+    plan: &Plan,
+    solver: &mut Solver,
+) -> CaseResult {
+    match try_judge_case(runner, argv, case, plan, solver) {
+        Ok(result) => result,
+        Err(why) => blank(case, CaseVerdict::JudgeError, why),
+    }
+}
+
+fn try_judge_case(
+    runner: &dyn Runner,
+    argv: &[String],
+    case: &CaseFile,
+    plan: &Plan,
+    solver: &mut Solver,
+) -> Result<CaseResult, String> {
+    let parsed = read_case_file(&case.input).map_err(|e| format!("bad test data: {e}"))?;
+    let expected = match &case.answer {
+        Some(path) => {
+            Some(std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?)
+        }
+        None => None,
+    };
+    let base = tempfile::Builder::new()
+        .prefix("mayan-run-")
+        .tempdir()
+        .map_err(|e| format!("temporary folder: {e}"))?;
+    let work = base.path().join("work");
+    std::fs::create_dir(&work).map_err(|e| format!("{}: {e}", work.display()))?;
+    let (stdin, output_path) = match plan.io.mode {
+        IoMode::File => {
+            std::fs::copy(&case.input, work.join(&plan.io.input_file))
+                .map_err(|e| format!("copying the input: {e}"))?;
+            (None, work.join(&plan.io.output_file))
+        }
+        IoMode::Stdio => {
+            let input = base.path().join("stdin");
+            std::fs::copy(&case.input, &input).map_err(|e| format!("copying the input: {e}"))?;
+            (Some(input), base.path().join("stdout"))
+        }
+    };
+    let spec = RunSpec {
+        argv: argv.to_vec(),
+        workdir: work.clone(),
+        stdin,
+        stdout: base.path().join("stdout"),
+        stderr: base.path().join("stderr"),
+        limits: plan.limits,
+    };
+    let run = runner.run(&spec).map_err(|e| e.to_string());
+    let output_bytes = std::fs::metadata(&output_path)
+        .map(|m| m.len())
+        .unwrap_or(0);
+    let clean = run
+        .as_ref()
+        .is_ok_and(|r| r.stopped.is_none() && r.exit == crate::runner::Exit::Code(0));
+    let mut details = String::new();
+    let checker = if clean && output_bytes <= plan.limits.output {
+        let j = check_output(&output_path, plan, &parsed, expected.as_deref(), solver);
+        details = j.details;
+        Some((j.verdict, j.summary))
+    } else {
+        None
+    };
+    let observed = Observed {
+        run: run.clone(),
+        output_bytes,
+        checker,
+    };
+    let (verdict, message) = decide(&observed, &plan.limits);
+    let run = run.ok();
+    Ok(CaseResult {
+        suite: case.suite.clone(),
+        name: case.name.clone(),
+        verdict,
+        cpu_ms: run.map_or(0, |r| r.cpu.as_millis() as u64),
+        wall_ms: run.map_or(0, |r| r.wall.as_millis() as u64),
+        peak_memory_kib: run.map_or(0, |r| r.peak_memory_kib),
+        score: if verdict == CaseVerdict::AC {
+            case.points
+        } else {
+            0
+        },
+        points: case.points,
+        message,
+        details: if matches!(verdict, CaseVerdict::WA | CaseVerdict::PE) {
+            details
+        } else {
+            String::new()
+        },
+    })
+}
+
+fn check_output(
+    path: &Path,
+    plan: &Plan,
+    case: &crate::case::Case,
+    expected: Option<&str>,
+    solver: &mut Solver,
+) -> crate::check::Judgement {
+    let Ok(bytes) = std::fs::read(path) else {
+        let what = match plan.io.mode {
+            IoMode::File => format!("the program wrote no {}", plan.io.output_file),
+            IoMode::Stdio => "the program's output could not be read".to_string(),
+        };
+        return crate::check::Judgement {
+            verdict: CheckVerdict::PresentationError,
+            summary: what,
+            details: String::new(),
+        };
+    };
+    let text = String::from_utf8_lossy(&bytes);
+    let output = if bytes.len() as u64 > OUTPUT_LIMIT {
+        Output::TooLarge(OUTPUT_LIMIT)
+    } else {
+        Output::Text(&text)
+    };
+    judge(case, output, expected, plan.policy, solver)
+}
