@@ -6,8 +6,10 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
+use mayan_judge::check::Verdict;
 use mayan_judge::runner::process::ProcessRunner;
 use mayan_judge::runner::{Exit, Limits, RunOutcome, RunSpec, Runner, Stop};
+use mayan_judge::verdict::{CaseVerdict, Observed, decide};
 
 const LIMITS: Limits = Limits {
     cpu: Duration::from_millis(500),
@@ -35,6 +37,18 @@ fn build(dir: &Path, name: &str, source: &str) -> PathBuf {
     exe
 }
 
+/// The verdict the judge would give this run, had the checker accepted the
+/// output it left in `stdout.txt`.
+fn verdict(outcome: &RunOutcome, dir: &tempfile::TempDir) -> CaseVerdict {
+    let output_bytes = std::fs::metadata(dir.path().join("work/stdout.txt")).map_or(0, |m| m.len());
+    let observed = Observed {
+        run: Ok(*outcome),
+        output_bytes,
+        checker: Some((Verdict::Accepted, "accepted".into())),
+    };
+    decide(&observed, &LIMITS).0
+}
+
 fn run(source: &str) -> (RunOutcome, tempfile::TempDir) {
     let dir = tempfile::tempdir().unwrap();
     let exe = build(dir.path(), "prog", source);
@@ -55,24 +69,26 @@ fn run(source: &str) -> (RunOutcome, tempfile::TempDir) {
 
 #[test]
 fn a_busy_loop_is_stopped_for_cpu_time() {
-    let (o, _d) = run("int main(void){ volatile unsigned long x = 0; for(;;) x++; }");
+    let (o, d) = run("int main(void){ volatile unsigned long x = 0; for(;;) x++; }");
     assert!(
         o.cpu > LIMITS.cpu || o.stopped == Some(Stop::CpuTime),
         "{o:?}"
     );
     assert!(matches!(o.exit, Exit::Signal(_)), "{o:?}");
+    assert_eq!(verdict(&o, &d), CaseVerdict::TLE);
 }
 
 #[test]
 fn a_sleeper_is_stopped_at_the_wall_clock() {
-    let (o, _d) = run("#include <unistd.h>\nint main(void){ sleep(60); return 0; }");
+    let (o, d) = run("#include <unistd.h>\nint main(void){ sleep(60); return 0; }");
     assert_eq!(o.stopped, Some(Stop::WallTime), "{o:?}");
     assert!(o.wall < Duration::from_secs(30));
+    assert_eq!(verdict(&o, &d), CaseVerdict::TLE);
 }
 
 #[test]
 fn touching_a_gibibyte_is_stopped_for_memory() {
-    let (o, _d) = run(
+    let (o, d) = run(
         "#include <stdlib.h>\n#include <string.h>\nint main(void){ size_t n = 1UL << 30; char *p = malloc(n); if(!p) return 7; \
          for(size_t i = 0; i < n; i += 4096) p[i] = 1; return p[12345]; }",
     );
@@ -80,15 +96,18 @@ fn touching_a_gibibyte_is_stopped_for_memory() {
         o.stopped == Some(Stop::Memory) || o.peak_memory_kib * 1024 > LIMITS.memory,
         "{o:?}"
     );
+    assert_eq!(verdict(&o, &d), CaseVerdict::MLE);
 }
 
 #[test]
 fn a_segfault_and_an_exit_code_are_reported() {
-    let (o, _d) = run("int main(void){ volatile int *p = 0; return *p; }");
+    let (o, d) = run("int main(void){ volatile int *p = 0; return *p; }");
     assert_eq!(o.exit, Exit::Signal(libc::SIGSEGV), "{o:?}");
-    let (o, _d) = run("int main(void){ return 3; }");
+    assert_eq!(verdict(&o, &d), CaseVerdict::RE);
+    let (o, d) = run("int main(void){ return 3; }");
     assert_eq!(o.exit, Exit::Code(3));
     assert_eq!(o.stopped, None);
+    assert_eq!(verdict(&o, &d), CaseVerdict::RE);
 }
 
 #[test]
@@ -101,6 +120,7 @@ fn printing_a_gibibyte_is_cut_at_the_output_limit() {
         .unwrap()
         .len();
     assert!(size <= LIMITS.output + 1, "{size}");
+    assert_eq!(verdict(&o, &d), CaseVerdict::OLE);
 }
 
 /// True while the process exists and is not a zombie.
@@ -121,6 +141,7 @@ fn a_double_forked_setsid_child_does_not_survive() {
          return 0; } sleep(120); return 0; }",
     );
     assert_eq!(o.stopped, Some(Stop::WallTime), "{o:?}");
+    assert_eq!(verdict(&o, &d), CaseVerdict::TLE);
     let pid =
         std::fs::read_to_string(d.path().join("work/grandchild.pid")).expect("the grandchild ran");
     assert!(
@@ -145,6 +166,7 @@ fn a_program_reads_its_input_and_writes_its_output() {
         std::fs::read_to_string(d.path().join("work/answer.txt")).unwrap(),
         "12\n"
     );
+    assert_eq!(verdict(&o, &d), CaseVerdict::AC);
 }
 
 #[test]
