@@ -223,6 +223,11 @@ fn sample(pid: libc::pid_t) -> (u64, Duration) {
 /// Kills the run's process group and every process that carries the run's
 /// marker (a setsid'd or double-forked escapee), and reaps the ones that
 /// became our children.
+///
+/// The judge is child subreaper, so once the program is gone its escapees
+/// are orphans adopted by the judge: listing the judge's own children finds
+/// them without reading every process's environment. Killing one orphans its
+/// children in turn, so the search repeats until none is left.
 pub fn kill_everything(pid: libc::pid_t, run_id: &str) {
     // SAFETY: kill takes integers.
     unsafe {
@@ -231,8 +236,15 @@ pub fn kill_everything(pid: libc::pid_t, run_id: &str) {
     let marker = format!("{RUN_MARKER}={run_id}");
     // SAFETY: getpid takes nothing.
     let me = unsafe { libc::getpid() };
-    for _ in 0..3 {
-        let found = marked_processes(&marker);
+    for _ in 0..64 {
+        let found = match own_children() {
+            Some(children) => children
+                .into_iter()
+                .filter(|&c| carries(c, &marker))
+                .map(|c| (c, me))
+                .collect(),
+            None => marked_processes(&marker),
+        };
         if found.is_empty() {
             return;
         }
@@ -254,13 +266,32 @@ pub fn kill_everything(pid: libc::pid_t, run_id: &str) {
     }
 }
 
+/// The judge's children, from `/proc/self/task/*/children`; `None` where the
+/// kernel does not offer that list.
+fn own_children() -> Option<Vec<libc::pid_t>> {
+    let mut children = Vec::new();
+    for task in std::fs::read_dir("/proc/self/task").ok()? {
+        let list = std::fs::read_to_string(task.ok()?.path().join("children")).ok()?;
+        children.extend(
+            list.split_whitespace()
+                .filter_map(|p| p.parse::<libc::pid_t>().ok()),
+        );
+    }
+    Some(children)
+}
+
+fn carries(pid: libc::pid_t, marker: &str) -> bool {
+    std::fs::read(format!("/proc/{pid}/environ"))
+        .map(|env| env.split(|&b| b == 0).any(|v| v == marker.as_bytes()))
+        .unwrap_or(false)
+}
+
 /// Processes whose environment holds `marker` (those we may read), with
 /// their parents.
 fn marked_processes(marker: &str) -> Vec<(libc::pid_t, libc::pid_t)> {
     let Ok(entries) = std::fs::read_dir("/proc") else {
         return Vec::new();
     };
-    let marker = marker.as_bytes();
     entries
         .filter_map(Result::ok)
         .filter_map(|e| {
@@ -268,11 +299,7 @@ fn marked_processes(marker: &str) -> Vec<(libc::pid_t, libc::pid_t)> {
                 .to_str()
                 .and_then(|n| n.parse::<libc::pid_t>().ok())
         })
-        .filter(|pid| {
-            std::fs::read(format!("/proc/{pid}/environ"))
-                .map(|env| env.split(|&b| b == 0).any(|v| v == marker))
-                .unwrap_or(false)
-        })
+        .filter(|&pid| carries(pid, marker))
         .map(|pid| (pid, parent_of(pid)))
         .collect()
 }

@@ -1,0 +1,102 @@
+//! The harness's own cost: judging a trivial program over 100 cases, against
+//! running the same program 100 times bare (spawn and wait), in the same run.
+//! Prints both and the cost added per case.
+//!
+//! `cargo bench --bench harness`
+
+use std::path::Path;
+use std::process::Command;
+use std::time::Instant;
+
+use mayan_judge::check::Policy;
+use mayan_judge::config::IoConfig;
+use mayan_judge::judge::{Plan, judge_program};
+use mayan_judge::runner::Limits;
+use mayan_judge::runner::process::ProcessRunner;
+use mayan_judge::suite::CaseFile;
+
+const CASES: usize = 100;
+
+fn main() {
+    let dir = tempfile::tempdir().unwrap();
+    // A trivial program: copies nothing, answers -1 (right for the case used).
+    let src = dir.path().join("p.c");
+    let exe = dir.path().join("p");
+    std::fs::write(&src, "#include <stdio.h>\nint main(void){ FILE *f = fopen(\"mayan.out\", \"w\"); fputs(\"-1\\n\", f); fclose(f); return 0; }\n").unwrap();
+    assert!(
+        Command::new("gcc")
+            .arg("-O2")
+            .arg("-o")
+            .arg(&exe)
+            .arg(&src)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let case = Path::new(env!("CARGO_MANIFEST_DIR")).join("cases/rules/no-solution.in");
+    let cases: Vec<CaseFile> = (0..CASES)
+        .map(|i| CaseFile {
+            suite: "bench".into(),
+            name: format!("{i}"),
+            input: case.clone(),
+            answer: Some(case.with_extension("ans")),
+            points: 1,
+        })
+        .collect();
+    let plan = Plan {
+        limits: Limits {
+            cpu: std::time::Duration::from_secs(1),
+            wall: std::time::Duration::from_secs(3),
+            memory: 128 << 20,
+            output: 1 << 20,
+        },
+        io: IoConfig::default(),
+        policy: Policy::default(),
+    };
+    let runner = ProcessRunner::new();
+    let argv = vec![exe.to_string_lossy().into_owned()];
+    let work = dir.path().join("bare");
+    std::fs::create_dir_all(&work).unwrap();
+    std::fs::copy(&case, work.join("mayan.in")).unwrap();
+    // Bare runs and judged cases interleave, one pair at a time, so that the
+    // machine's drift falls on both alike; the median of the pairs'
+    // differences is the figure.
+    let (mut bare_total, mut judged_total, mut added) = (0.0, 0.0, Vec::new());
+    for case in &cases {
+        let start = Instant::now();
+        assert!(
+            Command::new(&exe)
+                .current_dir(&work)
+                .status()
+                .unwrap()
+                .success()
+        );
+        let bare = start.elapsed().as_secs_f64() * 1e3;
+        let start = Instant::now();
+        let results = judge_program(
+            &runner,
+            &argv,
+            std::slice::from_ref(case),
+            &plan,
+            &mut |_| {},
+        );
+        let judged = start.elapsed().as_secs_f64() * 1e3;
+        assert_eq!(
+            results[0].verdict,
+            mayan_judge::verdict::CaseVerdict::AC,
+            "{}",
+            results[0].message
+        );
+        bare_total += bare;
+        judged_total += judged;
+        added.push(judged - bare);
+    }
+    added.sort_by(f64::total_cmp);
+    println!(
+        "{CASES} bare runs {bare_total:.1} ms, {CASES} judged cases {judged_total:.1} ms (ratio {:.2}x); \
+         added per case: median {:.2} ms, mean {:.2} ms",
+        judged_total / bare_total,
+        added[CASES / 2],
+        (judged_total - bare_total) / CASES as f64
+    );
+}
