@@ -52,6 +52,7 @@ fn main() {
         },
         io: IoConfig::default(),
         policy: Policy::default(),
+        jobs: 1,
     };
     let runner = ProcessRunner::new();
     let argv = vec![exe.to_string_lossy().into_owned()];

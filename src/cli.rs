@@ -17,7 +17,9 @@ use crate::config::{Config, IoMode, Submission, Suite};
 use crate::dialect::{Dialect, NullSwaps, Steps};
 use crate::judge::{Plan, all_cases, judge_program};
 use crate::render::{draw_board, draw_move};
-use crate::report::{RunReport, SubmissionReport, score_table, submission_table, write_json};
+use crate::report::{
+    RunReport, SubmissionReport, export, score_table, submission_table, write_json,
+};
 use crate::rules::{RawMove, trace};
 use crate::runner::process::ProcessRunner;
 use crate::runner::{Limits, Runner};
@@ -76,6 +78,18 @@ pub struct JudgeArgs {
     /// Write every result as JSON to this file, updated after each case.
     #[arg(long)]
     pub json: Option<PathBuf>,
+    /// Write JUnit XML for CI to this file.
+    #[arg(long)]
+    pub junit: Option<PathBuf>,
+    /// Write the score table (a row per submission, a column per case) as CSV.
+    #[arg(long)]
+    pub csv: Option<PathBuf>,
+    /// Write the score table as a self-contained HTML page.
+    #[arg(long)]
+    pub html: Option<PathBuf>,
+    /// Cases run at once (CPU times stay per process; wall times get noisier).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub jobs: u16,
     /// Judge this command instead of the configured submissions.
     #[arg(last = true)]
     pub command: Vec<String>,
@@ -248,6 +262,7 @@ fn judge_command(args: &JudgeArgs) -> Result<u8> {
             accept: config.checker.accept,
             dialect: config.rules,
         },
+        jobs: usize::from(args.jobs),
     };
     let runner = ProcessRunner::new();
     let mut report = RunReport {
@@ -290,6 +305,17 @@ fn judge_command(args: &JudgeArgs) -> Result<u8> {
     if report.submissions.len() > 1 {
         write!(out, "{}", score_table(&report.submissions))?;
     }
+    let exports: [(&Option<PathBuf>, Render); 3] = [
+        (&args.junit, export::junit),
+        (&args.csv, export::score_csv),
+        (&args.html, export::score_html),
+    ];
+    for (path, render) in exports {
+        if let Some(path) = path {
+            std::fs::write(path, render(&report.submissions))
+                .with_context(|| format!("{}: cannot write", path.display()))?;
+        }
+    }
     Ok(
         if report
             .submissions
@@ -302,6 +328,9 @@ fn judge_command(args: &JudgeArgs) -> Result<u8> {
         },
     )
 }
+
+/// Renders the reports of a run as one file's text.
+type Render = fn(&[SubmissionReport]) -> String;
 
 /// Prepares and judges one submission, streaming progress to stderr and the
 /// JSON report to its file after every case.
@@ -340,11 +369,25 @@ fn judge_submission(
         }
     };
     let mut failure = None;
+    // A bar on a terminal, a line per case otherwise.
+    let bar = std::io::stderr().is_terminal().then(|| {
+        let bar = indicatif::ProgressBar::new(cases.len() as u64);
+        let style =
+            indicatif::ProgressStyle::with_template("{prefix} [{bar:30}] {pos}/{len} {msg}")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
+        bar.set_style(style.progress_chars("=> "));
+        bar.set_prefix(sub.name.clone());
+        bar
+    });
     let finished = judge_program(runner, &argv, cases, plan, &mut |c| {
-        eprintln!(
-            "[{}] {}/{}: {} ({} ms)",
-            sub.name, c.suite, c.name, c.verdict, c.cpu_ms
-        );
+        let line = format!("{}/{}: {} ({} ms)", c.suite, c.name, c.verdict, c.cpu_ms);
+        match &bar {
+            Some(bar) => {
+                bar.inc(1);
+                bar.set_message(line);
+            }
+            None => eprintln!("[{}] {line}", sub.name),
+        }
         if let Some(path) = json {
             let mut partial = report.clone();
             let mut so_far = result.clone();
@@ -356,6 +399,9 @@ fn judge_submission(
         }
         result.push(c.clone());
     });
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
     debug_assert_eq!(finished.len(), result.cases.len());
     if let Some(f) = failure {
         bail!(f);

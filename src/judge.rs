@@ -5,6 +5,8 @@
 //! later case fails.
 
 use std::path::Path;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde::Serialize;
 
@@ -23,6 +25,8 @@ pub struct Plan {
     pub limits: Limits,
     pub io: IoConfig,
     pub policy: Policy,
+    /// Cases run at once.
+    pub jobs: usize,
 }
 
 /// The result of one case.
@@ -42,23 +46,56 @@ pub struct CaseResult {
     pub details: String,
 }
 
-/// Judges `argv` on every case, calling `on_result` after each.
+/// Judges `argv` on every case, calling `on_result` for each in case order as
+/// soon as it and all before it are done. `plan.jobs` cases run at once.
 pub fn judge_program(
     runner: &dyn Runner,
     argv: &[String],
     cases: &[CaseFile],
     plan: &Plan,
-    on_result: &mut dyn FnMut(&CaseResult),
+    on_result: &mut (dyn FnMut(&CaseResult) + Send),
 ) -> Vec<CaseResult> {
-    let mut solver = Solver::new();
-    cases
-        .iter()
-        .map(|case| {
-            let result = judge_case(runner, argv, case, plan, &mut solver);
-            on_result(&result);
-            result
-        })
-        .collect()
+    let jobs = plan.jobs.clamp(1, cases.len().max(1));
+    let next = AtomicUsize::new(0);
+    let done = Mutex::new(InOrder {
+        results: vec![None; cases.len()],
+        emitted: 0,
+        on_result,
+    });
+    std::thread::scope(|scope| {
+        for _ in 0..jobs {
+            scope.spawn(|| {
+                let mut solver = Solver::new();
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(case) = cases.get(i) else { break };
+                    let result = judge_case(runner, argv, case, plan, &mut solver);
+                    done.lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .finish(i, result);
+                }
+            });
+        }
+    });
+    let done = done.into_inner().unwrap_or_else(|e| e.into_inner());
+    done.results.into_iter().flatten().collect()
+}
+
+/// Results as they finish, handed on in case order.
+struct InOrder<'a> {
+    results: Vec<Option<CaseResult>>,
+    emitted: usize,
+    on_result: &'a mut (dyn FnMut(&CaseResult) + Send),
+}
+
+impl InOrder<'_> {
+    fn finish(&mut self, i: usize, result: CaseResult) {
+        self.results[i] = Some(result);
+        while let Some(Some(r)) = self.results.get(self.emitted) {
+            (self.on_result)(r);
+            self.emitted += 1;
+        }
+    }
 }
 
 /// The same result for every case (a compile error, say).

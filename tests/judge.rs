@@ -189,3 +189,52 @@ fn the_seed_programs_pass_the_official_cases() {
         Err(e) => panic!("CI must build the Pascal seed: {e}"),
     }
 }
+
+#[test]
+fn jobs_give_the_same_verdicts_and_every_report_is_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = config(
+        dir.path(),
+        &format!(
+            "[[submission]]\nname = \"correct\"\nsource = \"{}\"\n",
+            root().join("submissions/correct.cpp").display()
+        ),
+        &[&root().join("cases/rules"), &root().join("cases/dialect")],
+    );
+    let (junit, csv, html) = (
+        dir.path().join("r.xml"),
+        dir.path().join("s.csv"),
+        dir.path().join("s.html"),
+    );
+    mayan()
+        .arg("judge")
+        .arg("--config")
+        .arg(&cfg)
+        .args(["--jobs", "4", "--junit"])
+        .arg(&junit)
+        .arg("--csv")
+        .arg(&csv)
+        .arg("--html")
+        .arg(&html)
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains(
+            "total: 170/170 points, 17/17 accepted",
+        ));
+    let xml = std::fs::read_to_string(&junit).unwrap();
+    assert!(
+        xml.contains("tests=\"17\"") && xml.contains("failures=\"0\""),
+        "{xml}"
+    );
+    let csv = std::fs::read_to_string(&csv).unwrap();
+    assert!(
+        csv.starts_with("submission,s0/cascade-three-waves,"),
+        "{csv}"
+    );
+    assert!(csv.ends_with(",170,170\n"), "{csv}");
+    assert!(
+        std::fs::read_to_string(&html)
+            .unwrap()
+            .contains("<td class=\"AC\"")
+    );
+}

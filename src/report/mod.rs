@@ -5,6 +5,8 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+pub mod export;
+
 use serde::Serialize;
 
 use crate::judge::CaseResult;

@@ -1,0 +1,178 @@
+//! Reports for other tools: JUnit XML for CI (one test suite per submission,
+//! one test case per case), and the score table as CSV and as a
+//! self-contained HTML page.
+
+use std::fmt::Write as _;
+use std::time::Duration;
+
+use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
+
+use super::SubmissionReport;
+use crate::verdict::CaseVerdict;
+
+/// JUnit XML: a failure for WA/PE/TLE/MLE/OLE/RE/CE, an error for a judge error.
+pub fn junit(reports: &[SubmissionReport]) -> String {
+    let mut report = Report::new("mayan-judge");
+    for sub in reports {
+        let mut suite = TestSuite::new(sub.name.clone());
+        for c in &sub.cases {
+            let status = match c.verdict {
+                CaseVerdict::AC => TestCaseStatus::success(),
+                v => {
+                    let kind = if v == CaseVerdict::JudgeError {
+                        NonSuccessKind::Error
+                    } else {
+                        NonSuccessKind::Failure
+                    };
+                    let mut s = TestCaseStatus::non_success(kind);
+                    s.set_type(v.to_string());
+                    s.set_message(format!("{v}: {}", c.message));
+                    if !c.details.is_empty() {
+                        s.set_description(c.details.clone());
+                    }
+                    s
+                }
+            };
+            let mut case = TestCase::new(format!("{}/{}", c.suite, c.name), status);
+            case.set_classname(sub.name.clone());
+            case.set_time(Duration::from_millis(c.wall_ms));
+            suite.add_test_case(case);
+        }
+        report.add_test_suite(suite);
+    }
+    report
+        .to_string()
+        .unwrap_or_else(|e| format!("<!-- could not write JUnit XML: {e} -->\n"))
+}
+
+fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
+    }
+}
+
+/// One row per submission: name, each case's verdict, score, maximum.
+pub fn score_csv(reports: &[SubmissionReport]) -> String {
+    let Some(first) = reports.first() else {
+        return String::new();
+    };
+    let mut out = String::from("submission");
+    for c in &first.cases {
+        let _ = write!(out, ",{}", csv_field(&format!("{}/{}", c.suite, c.name)));
+    }
+    out.push_str(",score,max_score\n");
+    for r in reports {
+        out.push_str(&csv_field(&r.name));
+        for c in &r.cases {
+            let _ = write!(out, ",{}", c.verdict);
+        }
+        let _ = writeln!(out, ",{},{}", r.score, r.max_score);
+    }
+    out
+}
+
+fn html_escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// The score table as one HTML page with its own style, each cell titled
+/// with the case's message.
+pub fn score_html(reports: &[SubmissionReport]) -> String {
+    let mut out = String::from(
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>mayan-judge scores</title>\n<style>\
+         body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}th,td{border:1px solid #ccc;padding:.3em .6em;text-align:center}\
+         th{background:#eee}.AC{background:#c8f0c8}.WA,.PE{background:#f8c8c8}.TLE,.MLE,.OLE,.RE{background:#f8e0b0}.CE,.JE{background:#ddd}\
+         </style></head><body>\n<h1>Scores</h1>\n<table>\n<tr><th>submission</th>",
+    );
+    if let Some(first) = reports.first() {
+        for c in &first.cases {
+            let _ = write!(
+                out,
+                "<th>{}</th>",
+                html_escape(&format!("{}/{}", c.suite, c.name))
+            );
+        }
+    }
+    out.push_str("<th>score</th></tr>\n");
+    for r in reports {
+        let _ = write!(out, "<tr><th>{}</th>", html_escape(&r.name));
+        for c in &r.cases {
+            let _ = write!(
+                out,
+                "<td class=\"{v}\" title=\"{}\">{v}</td>",
+                html_escape(&c.message),
+                v = c.verdict
+            );
+        }
+        let _ = writeln!(out, "<td>{}/{}</td></tr>", r.score, r.max_score);
+    }
+    out.push_str("</table>\n</body></html>\n");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::judge::CaseResult;
+
+    fn report() -> Vec<SubmissionReport> {
+        let mut r = SubmissionReport::new("a, \"b\"");
+        for (name, verdict) in [
+            ("x", CaseVerdict::AC),
+            ("y", CaseVerdict::WA),
+            ("z", CaseVerdict::JudgeError),
+        ] {
+            r.push(CaseResult {
+                suite: "s".into(),
+                name: name.into(),
+                verdict,
+                cpu_ms: 1,
+                wall_ms: 2,
+                peak_memory_kib: 3,
+                score: u32::from(verdict == CaseVerdict::AC),
+                points: 1,
+                message: "m <1>".into(),
+                details: String::new(),
+            });
+        }
+        vec![r]
+    }
+
+    #[test]
+    fn junit_has_a_failure_per_rejected_case_and_an_error_per_judge_error() {
+        let xml = junit(&report());
+        assert!(xml.contains("<testsuite name=\"a, &quot;b&quot;\" tests=\"3\" skipped=\"0\" errors=\"1\" failures=\"1\""), "{xml}");
+        assert!(
+            xml.contains("<error message=\"JE: m &lt;1&gt;\" type=\"JE\"/>"),
+            "{xml}"
+        );
+        assert!(
+            xml.contains("<failure message=\"WA: m &lt;1&gt;\" type=\"WA\""),
+            "{xml}"
+        );
+    }
+
+    #[test]
+    fn csv_quotes_what_needs_quoting() {
+        assert_eq!(
+            score_csv(&report()),
+            "submission,s/x,s/y,s/z,score,max_score\n\"a, \"\"b\"\"\",AC,WA,JE,1,3\n"
+        );
+    }
+
+    #[test]
+    fn html_is_one_escaped_page() {
+        let html = score_html(&report());
+        assert!(html.starts_with("<!DOCTYPE html>"));
+        assert!(
+            html.contains("<td class=\"WA\" title=\"m &lt;1&gt;\">WA</td>"),
+            "{html}"
+        );
+        assert!(html.contains("<th>a, &quot;b&quot;</th>"));
+    }
+}
