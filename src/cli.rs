@@ -14,6 +14,7 @@ use crate::check::{Accept, Policy};
 use crate::compile::{Prepared, prepare};
 use crate::config::units::{parse_duration, parse_size};
 use crate::config::{Config, IoMode, Submission, Suite};
+use crate::contestants::{Missing, contestants};
 use crate::dialect::{Dialect, NullSwaps, Steps};
 use crate::judge::{Plan, all_cases, judge_program};
 use crate::render::{draw_board, draw_move};
@@ -87,6 +88,10 @@ pub struct JudgeArgs {
     /// Write the score table as a self-contained HTML page.
     #[arg(long)]
     pub html: Option<PathBuf>,
+    /// A folder of contestants, one subfolder each holding mayan.<ext>
+    /// (LemonLime's layout), judged instead of the configured folder.
+    #[arg(long)]
+    pub contestants: Option<PathBuf>,
     /// Cases run at once (CPU times stay per process; wall times get noisier).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub jobs: u16,
@@ -236,18 +241,10 @@ fn judge_command(args: &JudgeArgs) -> Result<u8> {
     if cases.is_empty() {
         bail!("no cases (*.in) in the suites");
     }
-    let submissions: Vec<Submission> = if args.command.is_empty() {
-        config.submissions.clone()
-    } else {
-        vec![Submission {
-            name: "command".to_string(),
-            command: Some(args.command.clone()),
-            source: None,
-        }]
-    };
-    if submissions.is_empty() {
+    let (submissions, absent) = gather_submissions(args, &config)?;
+    if submissions.is_empty() && absent.is_empty() {
         bail!(
-            "nothing to judge: add a [[submission]] to the configuration or give a command after --"
+            "nothing to judge: add a [[submission]] or [contestants] to the configuration, or give a command after --"
         );
     }
     let plan = Plan {
@@ -282,6 +279,15 @@ fn judge_command(args: &JudgeArgs) -> Result<u8> {
         plan.policy.dialect,
         report.measured_by
     );
+    for who in &absent {
+        eprintln!("[{}] {}", who.name, who.why);
+        let mut r = SubmissionReport::new(&who.name);
+        r.compile_error = Some(who.why.clone());
+        all_cases(&cases, CaseVerdict::CE, &who.why)
+            .into_iter()
+            .for_each(|c| r.push(c));
+        report.submissions.push(r);
+    }
     for sub in &submissions {
         let result = judge_submission(
             sub,
@@ -327,6 +333,41 @@ fn judge_command(args: &JudgeArgs) -> Result<u8> {
             1
         },
     )
+}
+
+/// What to judge: the command after `--`, or the configured submissions and
+/// contestants (`--contestants` overrides the configured folder); and the
+/// contestants without a usable source.
+fn gather_submissions(
+    args: &JudgeArgs,
+    config: &Config,
+) -> Result<(Vec<Submission>, Vec<Missing>)> {
+    if !args.command.is_empty() {
+        let command = Submission {
+            name: "command".to_string(),
+            command: Some(args.command.clone()),
+            source: None,
+        };
+        return Ok((vec![command], Vec::new()));
+    }
+    let mut submissions = config.submissions.clone();
+    let folder = match (&args.contestants, &config.contestants) {
+        (Some(dir), c) => Some((
+            dir.clone(),
+            c.as_ref()
+                .map_or("mayan".to_string(), |c| c.problem.clone()),
+        )),
+        (None, Some(c)) => Some((c.path.clone(), c.problem.clone())),
+        (None, None) => None,
+    };
+    let mut absent = Vec::new();
+    if let Some((dir, problem)) = folder {
+        let (found, missing) = contestants(&dir, &problem)
+            .with_context(|| format!("{}: cannot read the contestants", dir.display()))?;
+        submissions.extend(found);
+        absent = missing;
+    }
+    Ok((submissions, absent))
 }
 
 /// Renders the reports of a run as one file's text.

@@ -39,6 +39,24 @@ pub struct Config {
     /// Programs to judge (`[[submission]]`), in the order written.
     #[serde(default, rename = "submission")]
     pub submissions: Vec<Submission>,
+    /// A folder of contestants, one subfolder each (`[contestants]`).
+    #[serde(default)]
+    pub contestants: Option<ContestantsConfig>,
+}
+
+/// A contest laid out as LemonLime does: `PATH/<contestant>/<problem>.<ext>`.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct ContestantsConfig {
+    /// Relative to the folder holding `judge.toml`.
+    pub path: PathBuf,
+    /// The source file's name without its extension.
+    #[serde(default = "default_problem")]
+    pub problem: String,
+}
+
+fn default_problem() -> String {
+    "mayan".to_string()
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
@@ -149,6 +167,7 @@ impl Default for Config {
                 points: default_points(),
             }],
             submissions: Vec::new(),
+            contestants: None,
         }
     }
 }
@@ -196,6 +215,9 @@ impl Config {
             if let Some(source) = &mut sub.source {
                 *source = base.join(&*source);
             }
+        }
+        if let Some(c) = &mut config.contestants {
+            c.path = base.join(&c.path);
         }
         if config.limits.wall_multiple == 0 {
             return Err(ConfigError::Invalid {

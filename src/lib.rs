@@ -22,6 +22,7 @@ pub mod check;
 pub mod cli;
 pub mod compile;
 pub mod config;
+pub mod contestants;
 pub mod dialect;
 pub mod generate;
 pub mod judge;

@@ -238,3 +238,48 @@ fn jobs_give_the_same_verdicts_and_every_report_is_written() {
             .contains("<td class=\"AC\"")
     );
 }
+
+#[test]
+fn a_folder_of_contestants_is_judged_in_one_go() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("contest");
+    for (who, file, text) in [
+        (
+            "ann",
+            "mayan.cpp",
+            std::fs::read_to_string(root().join("submissions/correct.cpp")).unwrap(),
+        ),
+        (
+            "ben",
+            "mayan.py",
+            std::fs::read_to_string(root().join("submissions/wrong.py")).unwrap(),
+        ),
+        ("cy", "readme.txt", String::new()),
+    ] {
+        std::fs::create_dir_all(folder.join(who)).unwrap();
+        std::fs::write(folder.join(who).join(file), text).unwrap();
+    }
+    let cfg = config(dir.path(), "", &[&root().join("cases/sample")]);
+    let out = mayan()
+        .arg("judge")
+        .arg("--config")
+        .arg(&cfg)
+        .arg("--contestants")
+        .arg(&folder)
+        .assert()
+        .code(1);
+    let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let row = |who: &str| {
+        stdout
+            .lines()
+            .find(|l| l.starts_with(who))
+            .unwrap_or_else(|| panic!("no row for {who}:\n{stdout}"))
+            .to_string()
+    };
+    assert!(
+        row("ann ").contains("AC") && row("ann ").ends_with("10/10"),
+        "{stdout}"
+    );
+    assert!(row("ben ").contains("WA"), "{stdout}");
+    assert!(row("cy ").contains("CE"), "{stdout}");
+}
