@@ -11,8 +11,8 @@ use std::time::Instant;
 use mayan_judge::check::Policy;
 use mayan_judge::config::IoConfig;
 use mayan_judge::judge::{Plan, judge_program};
-use mayan_judge::runner::Limits;
 use mayan_judge::runner::process::ProcessRunner;
+use mayan_judge::runner::{Limits, Runner};
 use mayan_judge::suite::CaseFile;
 
 const CASES: usize = 100;
@@ -54,19 +54,32 @@ fn main() {
         policy: Policy::default(),
         jobs: 1,
     };
-    let runner = ProcessRunner::new();
     let argv = vec![exe.to_string_lossy().into_owned()];
-    let work = dir.path().join("bare");
+    for runner in [ProcessRunner::new(), ProcessRunner::without_cgroups()] {
+        measure(&runner, &exe, &argv, &case, &cases, &plan, dir.path());
+    }
+}
+
+fn measure(
+    runner: &ProcessRunner,
+    exe: &Path,
+    argv: &[String],
+    case: &Path,
+    cases: &[CaseFile],
+    plan: &Plan,
+    dir: &Path,
+) {
+    let work = dir.join("bare");
     std::fs::create_dir_all(&work).unwrap();
-    std::fs::copy(&case, work.join("mayan.in")).unwrap();
+    std::fs::copy(case, work.join("mayan.in")).unwrap();
     // Bare runs and judged cases interleave, one pair at a time, so that the
     // machine's drift falls on both alike; the median of the pairs'
     // differences is the figure.
     let (mut bare_total, mut judged_total, mut added) = (0.0, 0.0, Vec::new());
-    for case in &cases {
+    for case in cases {
         let start = Instant::now();
         assert!(
-            Command::new(&exe)
+            Command::new(exe)
                 .current_dir(&work)
                 .status()
                 .unwrap()
@@ -74,13 +87,7 @@ fn main() {
         );
         let bare = start.elapsed().as_secs_f64() * 1e3;
         let start = Instant::now();
-        let results = judge_program(
-            &runner,
-            &argv,
-            std::slice::from_ref(case),
-            &plan,
-            &mut |_| {},
-        );
+        let results = judge_program(runner, argv, std::slice::from_ref(case), plan, &mut |_| {});
         let judged = start.elapsed().as_secs_f64() * 1e3;
         assert_eq!(
             results[0].verdict,
@@ -93,8 +100,9 @@ fn main() {
         added.push(judged - bare);
     }
     added.sort_by(f64::total_cmp);
+    println!("measured by {}:", runner.method());
     println!(
-        "{CASES} bare runs {bare_total:.1} ms, {CASES} judged cases {judged_total:.1} ms (ratio {:.2}x); \
+        "  {CASES} bare runs {bare_total:.1} ms, {CASES} judged cases {judged_total:.1} ms (ratio {:.2}x); \
          added per case: median {:.2} ms, mean {:.2} ms",
         judged_total / bare_total,
         added[CASES / 2],

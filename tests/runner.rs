@@ -49,7 +49,30 @@ fn verdict(outcome: &RunOutcome, dir: &tempfile::TempDir) -> CaseVerdict {
     decide(&observed, &LIMITS).0
 }
 
-fn run(source: &str) -> (RunOutcome, tempfile::TempDir) {
+/// The runners to test: with per-run cgroups when this machine lets the
+/// judge make them, and always without.
+fn runners() -> Vec<ProcessRunner> {
+    let with = ProcessRunner::new();
+    if with.method().contains("cgroup v1") {
+        vec![with, ProcessRunner::without_cgroups()]
+    } else {
+        eprintln!(
+            "NOT TESTED here: per-run cgroups (cannot make them: {})",
+            with.method()
+        );
+        vec![ProcessRunner::without_cgroups()]
+    }
+}
+
+/// Builds the program and runs it under every runner.
+fn run(source: &str) -> Vec<(RunOutcome, tempfile::TempDir)> {
+    runners()
+        .into_iter()
+        .map(|runner| run_with(&runner, source))
+        .collect()
+}
+
+fn run_with(runner: &ProcessRunner, source: &str) -> (RunOutcome, tempfile::TempDir) {
     let dir = tempfile::tempdir().unwrap();
     let exe = build(dir.path(), "prog", source);
     let work = dir.path().join("work");
@@ -63,64 +86,70 @@ fn run(source: &str) -> (RunOutcome, tempfile::TempDir) {
         stderr: work.join("stderr.txt"),
         limits: LIMITS,
     };
-    let outcome = ProcessRunner::new().run(&spec).expect("the run is made");
+    let outcome = runner.run(&spec).expect("the run is made");
     (outcome, dir)
 }
 
 #[test]
 fn a_busy_loop_is_stopped_for_cpu_time() {
-    let (o, d) = run("int main(void){ volatile unsigned long x = 0; for(;;) x++; }");
-    assert!(
-        o.cpu > LIMITS.cpu || o.stopped == Some(Stop::CpuTime),
-        "{o:?}"
-    );
-    assert!(matches!(o.exit, Exit::Signal(_)), "{o:?}");
-    assert_eq!(verdict(&o, &d), CaseVerdict::TLE);
+    for (o, d) in run("int main(void){ volatile unsigned long x = 0; for(;;) x++; }") {
+        assert!(
+            o.cpu > LIMITS.cpu || o.stopped == Some(Stop::CpuTime),
+            "{o:?}"
+        );
+        assert!(matches!(o.exit, Exit::Signal(_)), "{o:?}");
+        assert_eq!(verdict(&o, &d), CaseVerdict::TLE);
+    }
 }
 
 #[test]
 fn a_sleeper_is_stopped_at_the_wall_clock() {
-    let (o, d) = run("#include <unistd.h>\nint main(void){ sleep(60); return 0; }");
-    assert_eq!(o.stopped, Some(Stop::WallTime), "{o:?}");
-    assert!(o.wall < Duration::from_secs(30));
-    assert_eq!(verdict(&o, &d), CaseVerdict::TLE);
+    for (o, d) in run("#include <unistd.h>\nint main(void){ sleep(60); return 0; }") {
+        assert_eq!(o.stopped, Some(Stop::WallTime), "{o:?}");
+        assert!(o.wall < Duration::from_secs(30));
+        assert_eq!(verdict(&o, &d), CaseVerdict::TLE);
+    }
 }
 
 #[test]
 fn touching_a_gibibyte_is_stopped_for_memory() {
-    let (o, d) = run(
+    for (o, d) in run(
         "#include <stdlib.h>\n#include <string.h>\nint main(void){ size_t n = 1UL << 30; char *p = malloc(n); if(!p) return 7; \
          for(size_t i = 0; i < n; i += 4096) p[i] = 1; return p[12345]; }",
-    );
-    assert!(
-        o.stopped == Some(Stop::Memory) || o.peak_memory_kib * 1024 > LIMITS.memory,
-        "{o:?}"
-    );
-    assert_eq!(verdict(&o, &d), CaseVerdict::MLE);
+    ) {
+        assert!(
+            o.stopped == Some(Stop::Memory) || o.peak_memory_kib * 1024 > LIMITS.memory,
+            "{o:?}"
+        );
+        assert_eq!(verdict(&o, &d), CaseVerdict::MLE);
+    }
 }
 
 #[test]
 fn a_segfault_and_an_exit_code_are_reported() {
-    let (o, d) = run("int main(void){ volatile int *p = 0; return *p; }");
-    assert_eq!(o.exit, Exit::Signal(libc::SIGSEGV), "{o:?}");
-    assert_eq!(verdict(&o, &d), CaseVerdict::RE);
-    let (o, d) = run("int main(void){ return 3; }");
-    assert_eq!(o.exit, Exit::Code(3));
-    assert_eq!(o.stopped, None);
-    assert_eq!(verdict(&o, &d), CaseVerdict::RE);
+    for (o, d) in run("int main(void){ volatile int *p = 0; return *p; }") {
+        assert_eq!(o.exit, Exit::Signal(libc::SIGSEGV), "{o:?}");
+        assert_eq!(verdict(&o, &d), CaseVerdict::RE);
+    }
+    for (o, d) in run("int main(void){ return 3; }") {
+        assert_eq!(o.exit, Exit::Code(3));
+        assert_eq!(o.stopped, None);
+        assert_eq!(verdict(&o, &d), CaseVerdict::RE);
+    }
 }
 
 #[test]
 fn printing_a_gibibyte_is_cut_at_the_output_limit() {
-    let (o, d) = run(
+    for (o, d) in run(
         "#include <stdio.h>\nint main(void){ for(long i = 0; i < (1L << 30) / 8; i++) fputs(\"1234567\\n\", stdout); return 0; }",
-    );
-    assert_eq!(o.exit, Exit::Signal(libc::SIGXFSZ), "{o:?}");
-    let size = std::fs::metadata(d.path().join("work/stdout.txt"))
-        .unwrap()
-        .len();
-    assert!(size <= LIMITS.output + 1, "{size}");
-    assert_eq!(verdict(&o, &d), CaseVerdict::OLE);
+    ) {
+        assert_eq!(o.exit, Exit::Signal(libc::SIGXFSZ), "{o:?}");
+        let size = std::fs::metadata(d.path().join("work/stdout.txt"))
+            .unwrap()
+            .len();
+        assert!(size <= LIMITS.output + 1, "{size}");
+        assert_eq!(verdict(&o, &d), CaseVerdict::OLE);
+    }
 }
 
 /// True while the process exists and is not a zombie.
@@ -135,38 +164,40 @@ fn alive(pid: &str) -> bool {
 
 #[test]
 fn a_double_forked_setsid_child_does_not_survive() {
-    let (o, d) = run(
+    for (o, d) in run(
         "#include <stdio.h>\n#include <unistd.h>\nint main(void){ if(fork() == 0){ setsid(); if(fork() == 0){ \
          FILE *f = fopen(\"grandchild.pid\", \"w\"); fprintf(f, \"%d\", getpid()); fclose(f); sleep(120); return 0; } \
          return 0; } sleep(120); return 0; }",
-    );
-    assert_eq!(o.stopped, Some(Stop::WallTime), "{o:?}");
-    assert_eq!(verdict(&o, &d), CaseVerdict::TLE);
-    let pid =
-        std::fs::read_to_string(d.path().join("work/grandchild.pid")).expect("the grandchild ran");
-    assert!(
-        !alive(pid.trim()),
-        "the setsid'd grandchild {pid} survived the run"
-    );
+    ) {
+        assert_eq!(o.stopped, Some(Stop::WallTime), "{o:?}");
+        assert_eq!(verdict(&o, &d), CaseVerdict::TLE);
+        let pid = std::fs::read_to_string(d.path().join("work/grandchild.pid"))
+            .expect("the grandchild ran");
+        assert!(
+            !alive(pid.trim()),
+            "the setsid'd grandchild {pid} survived the run"
+        );
+    }
 }
 
 #[test]
 fn a_program_reads_its_input_and_writes_its_output() {
-    let (o, d) = run(
+    for (o, d) in run(
         "#include <stdio.h>\nint main(void){ int a, b; if(scanf(\"%d %d\", &a, &b) != 2) return 1; \
          printf(\"%d\\n\", a + b); FILE *f = fopen(\"answer.txt\", \"w\"); fprintf(f, \"%d\\n\", a * b); fclose(f); return 0; }",
-    );
-    assert_eq!(o.exit, Exit::Code(0), "{o:?}");
-    assert_eq!(o.stopped, None);
-    assert_eq!(
-        std::fs::read_to_string(d.path().join("work/stdout.txt")).unwrap(),
-        "7\n"
-    );
-    assert_eq!(
-        std::fs::read_to_string(d.path().join("work/answer.txt")).unwrap(),
-        "12\n"
-    );
-    assert_eq!(verdict(&o, &d), CaseVerdict::AC);
+    ) {
+        assert_eq!(o.exit, Exit::Code(0), "{o:?}");
+        assert_eq!(o.stopped, None);
+        assert_eq!(
+            std::fs::read_to_string(d.path().join("work/stdout.txt")).unwrap(),
+            "7\n"
+        );
+        assert_eq!(
+            std::fs::read_to_string(d.path().join("work/answer.txt")).unwrap(),
+            "12\n"
+        );
+        assert_eq!(verdict(&o, &d), CaseVerdict::AC);
+    }
 }
 
 #[test]

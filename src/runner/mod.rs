@@ -6,6 +6,7 @@
 //! Not responsible for verdicts (see `verdict`) or for which cases run (see
 //! `suite` and `judge`).
 
+pub mod cgroup;
 pub mod process;
 
 use std::path::PathBuf;

@@ -5,9 +5,12 @@
 //! any process (setsid'd or orphaned) that still carries the run's marker in
 //! its environment.
 //!
-//! Memory is measured by rusage and `/proc` sampling, not by a cgroup: a
-//! spike shorter than the sampling period is only seen through rusage's peak,
-//! after the fact.
+//! Where the judge can make cgroups (see `cgroup`), each run gets its own:
+//! CPU time and peak memory then cover the whole process tree, the kernel
+//! holds memory at a ceiling a little above the limit, and every process in
+//! the group is killed at the end. Elsewhere memory is measured by rusage and
+//! `/proc` sampling: a spike shorter than the sampling period is only seen
+//! through rusage's peak, after the fact.
 
 use std::fs::File;
 use std::io;
@@ -17,6 +20,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+use super::cgroup::{self, Cgroups, RunGroup};
 use super::{Exit, RunOutcome, RunSpec, Runner, Stop};
 
 /// How often the watchdog looks at a running program.
@@ -28,20 +32,42 @@ pub const RUN_MARKER: &str = "MAYAN_RUN_ID";
 static NEXT_RUN: AtomicU64 = AtomicU64::new(1);
 
 /// Runs programs as child processes of the judge.
-#[derive(Debug, Default)]
-pub struct ProcessRunner;
+#[derive(Debug)]
+pub struct ProcessRunner {
+    cgroups: Option<Cgroups>,
+}
 
 impl ProcessRunner {
     /// Makes the judge the reaper of its orphaned descendants, so a
-    /// double-forked child is still ours to find and kill.
+    /// double-forked child is still ours to find and kill, and uses per-run
+    /// cgroups where they can be made.
     pub fn new() -> ProcessRunner {
+        let mut runner = ProcessRunner::without_cgroups();
+        runner.cgroups = Cgroups::probe();
+        runner
+    }
+
+    /// The same, measuring by rusage and `/proc` only.
+    pub fn without_cgroups() -> ProcessRunner {
         // SAFETY: prctl with PR_SET_CHILD_SUBREAPER takes an integer flag and
         // touches no memory of ours.
         unsafe {
             libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
         }
-        ProcessRunner
+        ProcessRunner { cgroups: None }
     }
+}
+
+impl Default for ProcessRunner {
+    fn default() -> ProcessRunner {
+        ProcessRunner::new()
+    }
+}
+
+/// The memory ceiling the kernel enforces on a run's cgroup: above the limit,
+/// so that a breach is seen and named, but not far above.
+fn ceiling(limit: u64) -> u64 {
+    limit + (limit / 4).max(64 << 20)
 }
 
 fn set_limit(resource: libc::__rlimit_resource_t, value: u64) {
@@ -72,6 +98,11 @@ impl Runner for ProcessRunner {
             None => Stdio::null(),
         };
         let limits = spec.limits;
+        let group = match &self.cgroups {
+            Some(c) => Some(c.create(&run_id, ceiling(limits.memory))?),
+            None => None,
+        };
+        let group_fds = group.as_ref().map(RunGroup::procs_fds);
         let mut command = Command::new(program);
         command
             .args(args)
@@ -80,10 +111,13 @@ impl Runner for ProcessRunner {
             .stdout(File::create(&spec.stdout)?)
             .stderr(File::create(&spec.stderr)?)
             .env(RUN_MARKER, &run_id);
-        // SAFETY: only async-signal-safe calls (setpgid, setrlimit) between
-        // fork and exec.
+        // SAFETY: only async-signal-safe calls (getpid, write, setpgid,
+        // setrlimit) between fork and exec.
         unsafe {
             command.pre_exec(move || {
+                if let Some(fds) = group_fds {
+                    cgroup::join(fds);
+                }
                 libc::setpgid(0, 0);
                 let cpu_seconds = limits.cpu.as_secs() + 1;
                 set_limit(libc::RLIMIT_CPU, cpu_seconds + 1);
@@ -103,32 +137,53 @@ impl Runner for ProcessRunner {
         let child = command.spawn()?;
         let pid = child.id() as libc::pid_t;
         let (done, finished) = mpsc::channel::<()>();
-        let watchdog = std::thread::spawn(move || watch(pid, limits, start, finished));
-        let (status, usage) = wait_for(pid)?;
-        let wall = start.elapsed();
-        let _ = done.send(());
-        let (stopped, sampled_peak_kib) = watchdog.join().unwrap_or((None, 0));
+        let (status, usage, wall, (stopped, sampled_peak_kib)) = std::thread::scope(|scope| {
+            let watchdog = scope.spawn(|| watch(pid, group.as_ref(), limits, start, finished));
+            let waited = wait_for(pid);
+            let wall = start.elapsed();
+            let _ = done.send(());
+            let watched = watchdog.join().unwrap_or((None, 0));
+            waited.map(|(status, usage)| (status, usage, wall, watched))
+        })?;
+        if let Some(group) = &group {
+            group.kill_all();
+        }
         kill_everything(pid, &run_id);
-        let cpu = timeval(usage.ru_utime) + timeval(usage.ru_stime);
+        let mut cpu = timeval(usage.ru_utime) + timeval(usage.ru_stime);
+        let mut peak_kib = (usage.ru_maxrss as u64).max(sampled_peak_kib);
+        if let Some(group) = &group {
+            // The whole tree, orphans included.
+            cpu = cpu.max(group.cpu());
+            peak_kib = peak_kib.max(group.peak() / 1024);
+        }
         let exit = if libc::WIFSIGNALED(status) {
             Exit::Signal(libc::WTERMSIG(status))
         } else {
             Exit::Code(libc::WEXITSTATUS(status))
         };
-        let stopped = stopped.or_else(|| {
-            (cpu > limits.cpu && matches!(exit, Exit::Signal(_))).then_some(Stop::CpuTime)
-        });
+        let stopped = stopped
+            .or_else(|| {
+                (peak_kib * 1024 > limits.memory && matches!(exit, Exit::Signal(_)))
+                    .then_some(Stop::Memory)
+            })
+            .or_else(|| {
+                (cpu > limits.cpu && matches!(exit, Exit::Signal(_))).then_some(Stop::CpuTime)
+            });
         Ok(RunOutcome {
             exit,
             stopped,
             cpu,
             wall,
-            peak_memory_kib: (usage.ru_maxrss as u64).max(sampled_peak_kib),
+            peak_memory_kib: peak_kib,
         })
     }
 
     fn method(&self) -> &'static str {
-        "rlimits, wait4 rusage and /proc sampling (no cgroup)"
+        if self.cgroups.is_some() {
+            "cgroup v1 (memory, cpuacct) per run, with wait4 rusage and rlimits"
+        } else {
+            "rlimits, wait4 rusage and /proc sampling (no cgroup)"
+        }
     }
 }
 
@@ -159,6 +214,7 @@ fn wait_for(pid: libc::pid_t) -> io::Result<(i32, libc::rusage)> {
 /// memory seen (KiB).
 fn watch(
     pid: libc::pid_t,
+    group: Option<&RunGroup>,
     limits: super::Limits,
     start: Instant,
     finished: mpsc::Receiver<()>,
@@ -172,9 +228,12 @@ fn watch(
         let stop = if start.elapsed() > limits.wall {
             Some(Stop::WallTime)
         } else {
-            let (rss_kib, cpu) = sample(pid);
-            peak = peak.max(rss_kib);
-            if rss_kib * 1024 > limits.memory {
+            let (memory_kib, cpu) = match group {
+                Some(g) => (g.usage() / 1024, g.cpu()),
+                None => sample(pid),
+            };
+            peak = peak.max(memory_kib);
+            if memory_kib * 1024 > limits.memory {
                 Some(Stop::Memory)
             } else if cpu > limits.cpu {
                 Some(Stop::CpuTime)
@@ -187,6 +246,9 @@ fn watch(
             unsafe {
                 libc::kill(-pid, libc::SIGKILL);
                 libc::kill(pid, libc::SIGKILL);
+            }
+            if let Some(g) = group {
+                g.kill_all();
             }
             let _ = finished.recv();
             return (Some(stop), peak);
