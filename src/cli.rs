@@ -1,6 +1,7 @@
 //! The command line: argument definitions and the commands behind them.
 //! Each command returns its exit code; `main` only prints errors.
 
+use std::collections::BTreeMap;
 use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 
@@ -13,7 +14,7 @@ use crate::check::protocol::{self, Protocol};
 use crate::check::{Accept, Policy};
 use crate::compile::{Prepared, prepare};
 use crate::config::units::{parse_duration, parse_size};
-use crate::config::{Config, IoMode, Submission, Suite};
+use crate::config::{Config, IoMode, LanguageConfig, Submission, Suite};
 use crate::contestants::{Missing, contestants};
 use crate::dialect::{Dialect, NullSwaps, Steps};
 use crate::judge::{Plan, all_cases, judge_program};
@@ -297,6 +298,7 @@ fn judge_command(args: &JudgeArgs) -> Result<u8> {
             &runner,
             &mut report,
             args.json.as_deref(),
+            &config.languages,
         )?;
         report.submissions.push(result);
         if let Some(path) = &args.json {
@@ -383,12 +385,13 @@ fn judge_submission(
     runner: &ProcessRunner,
     report: &mut RunReport,
     json: Option<&Path>,
+    languages: &BTreeMap<String, LanguageConfig>,
 ) -> Result<SubmissionReport> {
     let mut result = SubmissionReport::new(&sub.name);
     let build = tempfile::Builder::new().prefix("mayan-build-").tempdir()?;
     let prepared = match (&sub.command, &sub.source) {
         (Some(command), _) => Ok(Prepared::Ready(absolute_args(command, base))),
-        (None, Some(source)) => prepare(source, build.path(), runner),
+        (None, Some(source)) => prepare(source, build.path(), runner, languages),
         (None, None) => Err("no command and no source".to_string()),
     };
     let argv = match prepared {

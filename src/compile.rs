@@ -3,12 +3,14 @@
 //! prescribes. A compiler that fails gives CE with its message; a compiler that
 //! cannot be started is a judge error.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::Duration;
 
+use crate::config::LanguageConfig;
 use crate::runner::{Exit, Limits, RunSpec, Runner};
 
-/// A language: its file extensions, how to compile and how to run.
+/// A built-in language: its file extensions, how to compile and how to run.
 /// `{src}` is the source file, `{exe}` the program to build.
 pub struct Language {
     pub name: &'static str,
@@ -17,6 +19,8 @@ pub struct Language {
     pub run: &'static [&'static str],
 }
 
+/// The built-in languages; `[language.NAME]` in the configuration adds to
+/// them or replaces them.
 pub const LANGUAGES: &[Language] = &[
     Language {
         name: "C",
@@ -50,13 +54,41 @@ pub const LANGUAGES: &[Language] = &[
     },
 ];
 
-/// The language of a source file, by its extension.
+/// The built-in language of a source file, by its extension.
 pub fn language_for(source: &Path) -> Option<&'static Language> {
     let ext = source.extension()?.to_str()?;
     LANGUAGES.iter().find(|l| l.extensions.contains(&ext))
 }
 
-fn fill(template: &[&str], src: &Path, exe: &Path) -> Vec<String> {
+/// A language as compilation needs it, built in or configured.
+struct Recipe {
+    name: String,
+    compile: Option<Vec<String>>,
+    run: Vec<String>,
+}
+
+/// The recipe for `source`: a configured language first, then a built-in one.
+fn recipe(source: &Path, configured: &BTreeMap<String, LanguageConfig>) -> Option<Recipe> {
+    let ext = source.extension()?.to_str()?;
+    if let Some((name, l)) = configured
+        .iter()
+        .find(|(_, l)| l.extensions.iter().any(|e| e == ext))
+    {
+        return Some(Recipe {
+            name: name.clone(),
+            compile: l.compile.clone(),
+            run: l.run.clone(),
+        });
+    }
+    let own = |parts: &[&str]| parts.iter().map(|p| p.to_string()).collect::<Vec<_>>();
+    language_for(source).map(|l| Recipe {
+        name: l.name.to_string(),
+        compile: l.compile.map(own),
+        run: own(l.run),
+    })
+}
+
+fn fill(template: &[String], src: &Path, exe: &Path) -> Vec<String> {
     template
         .iter()
         .map(|part| {
@@ -85,12 +117,22 @@ const COMPILE_LIMITS: Limits = Limits {
 
 /// Compiles `source` into `build_dir` when its language needs it. `Err` is a
 /// judge error (unknown language, compiler missing).
-pub fn prepare(source: &Path, build_dir: &Path, runner: &dyn Runner) -> Result<Prepared, String> {
-    let language = language_for(source).ok_or_else(|| {
-        let known: Vec<&str> = LANGUAGES
+pub fn prepare(
+    source: &Path,
+    build_dir: &Path,
+    runner: &dyn Runner,
+    configured: &BTreeMap<String, LanguageConfig>,
+) -> Result<Prepared, String> {
+    let language = recipe(source, configured).ok_or_else(|| {
+        let mut known: Vec<String> = LANGUAGES
             .iter()
-            .flat_map(|l| l.extensions.iter().copied())
+            .flat_map(|l| l.extensions.iter().map(|e| e.to_string()))
             .collect();
+        known.extend(
+            configured
+                .values()
+                .flat_map(|l| l.extensions.iter().cloned()),
+        );
         format!(
             "{}: no language for this extension (known: {})",
             source.display(),
@@ -99,8 +141,8 @@ pub fn prepare(source: &Path, build_dir: &Path, runner: &dyn Runner) -> Result<P
     })?;
     let src = std::fs::canonicalize(source).map_err(|e| format!("{}: {e}", source.display()))?;
     let exe = build_dir.join("program");
-    let Some(compile) = language.compile else {
-        return Ok(Prepared::Ready(fill(language.run, &src, &exe)));
+    let Some(compile) = &language.compile else {
+        return Ok(Prepared::Ready(fill(&language.run, &src, &exe)));
     };
     let spec = RunSpec {
         argv: fill(compile, &src, &exe),
@@ -117,7 +159,7 @@ pub fn prepare(source: &Path, build_dir: &Path, runner: &dyn Runner) -> Result<P
         )
     })?;
     if outcome.exit == Exit::Code(0) && outcome.stopped.is_none() && exe.exists() {
-        return Ok(Prepared::Ready(fill(language.run, &src, &exe)));
+        return Ok(Prepared::Ready(fill(&language.run, &src, &exe)));
     }
     let mut message = std::fs::read_to_string(&spec.stderr).unwrap_or_default();
     message.push_str(&std::fs::read_to_string(&spec.stdout).unwrap_or_default());
@@ -126,4 +168,42 @@ pub fn prepare(source: &Path, build_dir: &Path, runner: &dyn Runner) -> Result<P
     }
     let lines: Vec<&str> = message.lines().take(30).collect();
     Ok(Prepared::CompileError(lines.join("\n")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn configured_languages_come_before_built_in_ones() {
+        let mut configured = BTreeMap::new();
+        configured.insert(
+            "old-c++".to_string(),
+            LanguageConfig {
+                extensions: vec!["cpp".into()],
+                compile: Some(vec![
+                    "g++".into(),
+                    "-std=c++11".into(),
+                    "-o".into(),
+                    "{exe}".into(),
+                    "{src}".into(),
+                ]),
+                run: vec!["{exe}".into()],
+            },
+        );
+        let r = recipe(Path::new("a.cpp"), &configured).unwrap();
+        assert_eq!(r.name, "old-c++");
+        assert_eq!(
+            fill(
+                r.compile.as_deref().unwrap(),
+                Path::new("/s/a.cpp"),
+                Path::new("/b/p")
+            )[1],
+            "-std=c++11"
+        );
+        let r = recipe(Path::new("a.pas"), &configured).unwrap();
+        assert_eq!(r.name, "Pascal");
+        assert!(recipe(Path::new("a.cob"), &configured).is_none());
+        assert!(recipe(Path::new("noext"), &configured).is_none());
+    }
 }

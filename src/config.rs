@@ -42,6 +42,22 @@ pub struct Config {
     /// A folder of contestants, one subfolder each (`[contestants]`).
     #[serde(default)]
     pub contestants: Option<ContestantsConfig>,
+    /// Languages added or replaced (`[language.NAME]`), found by extension
+    /// before the built-in ones.
+    #[serde(default, rename = "language")]
+    pub languages: std::collections::BTreeMap<String, LanguageConfig>,
+}
+
+/// How to compile and run one language. `{src}` is the source file, `{exe}`
+/// the program to build.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct LanguageConfig {
+    pub extensions: Vec<String>,
+    /// Absent for interpreted languages.
+    #[serde(default)]
+    pub compile: Option<Vec<String>>,
+    pub run: Vec<String>,
 }
 
 /// A contest laid out as LemonLime does: `PATH/<contestant>/<problem>.<ext>`.
@@ -168,6 +184,7 @@ impl Default for Config {
             }],
             submissions: Vec::new(),
             contestants: None,
+            languages: Default::default(),
         }
     }
 }
@@ -218,6 +235,14 @@ impl Config {
         }
         if let Some(c) = &mut config.contestants {
             c.path = base.join(&c.path);
+        }
+        for (name, language) in &config.languages {
+            if language.run.is_empty() || language.extensions.is_empty() {
+                return Err(ConfigError::Invalid {
+                    path: origin.to_path_buf(),
+                    message: format!("language `{name}` needs `extensions` and a non-empty `run`"),
+                });
+            }
         }
         if config.limits.wall_multiple == 0 {
             return Err(ConfigError::Invalid {

@@ -283,3 +283,36 @@ fn a_folder_of_contestants_is_judged_in_one_go() {
     assert!(row("ben ").contains("WA"), "{stdout}");
     assert!(row("cy ").contains("CE"), "{stdout}");
 }
+
+#[test]
+fn a_language_added_in_the_configuration_is_used() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("answer.sh"),
+        "cat mayan.in > /dev/null; echo -1 > mayan.out\n",
+    )
+    .unwrap();
+    let extra = "[language.shell]\nextensions = [\"sh\"]\nrun = [\"sh\", \"{src}\"]\n[[submission]]\nname = \"sh\"\nsource = \"answer.sh\"\n";
+    let cfg = config(dir.path(), extra, &[&root().join("cases/rules")]);
+    mayan()
+        .arg("judge")
+        .arg("--config")
+        .arg(&cfg)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "total: 20/130 points, 2/13 accepted",
+        ));
+    let cfg = config(
+        dir.path(),
+        "[language.bad]\nextensions = []\nrun = []\n",
+        &[&root().join("cases/rules")],
+    );
+    mayan()
+        .arg("judge")
+        .arg("--config")
+        .arg(&cfg)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("language `bad` needs"));
+}
