@@ -1,0 +1,117 @@
+//! The command line: argument definitions and the commands behind them.
+//! Each command returns its exit code; `main` only prints errors.
+
+mod check;
+mod judge;
+mod solve;
+mod validate;
+
+use std::path::{Path, PathBuf};
+
+use anyhow::Result;
+use clap::{Args, Parser, Subcommand};
+
+use crate::check::protocol::Protocol;
+use crate::config::Config;
+use crate::dialect::{Dialect, NullSwaps, Steps};
+
+pub use check::CheckArgs;
+pub use judge::JudgeArgs;
+pub use solve::SolveArgs;
+pub use validate::ValidateArgs;
+
+/// Exit code of a harness or usage error.
+pub const EXIT_ERROR: u8 = 2;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "mayan",
+    version,
+    about = "Judge, solve and test the NOIP 2011 Mayan puzzle"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Print the smallest solution of a case (or -1), in the contest output format.
+    Solve(SolveArgs),
+    /// Check case files and their answers; note dialect-sensitive cases and
+    /// cases that can be cleared in fewer than n moves.
+    Validate(ValidateArgs),
+    /// Judge a contestant's output (special judge), in the calling convention
+    /// of a judge: plain (default), testlib, kattis, lemon or cms.
+    Check(CheckArgs),
+    /// Run submissions over the suites of cases under limits and report
+    /// verdicts, times, memory and scores.
+    Judge(JudgeArgs),
+}
+
+/// The two dialect switches of SPEC.md, shared by every command that judges.
+#[derive(Args, Debug, Clone, Copy)]
+pub struct DialectArgs {
+    /// Whether a swap of two equal colours counts as a move.
+    #[arg(long, value_enum, default_value_t = NullSwaps::Include)]
+    pub null_swaps: NullSwaps,
+    /// Exactly n moves, or at most n.
+    #[arg(long, value_enum, default_value_t = Steps::Exact)]
+    pub steps: Steps,
+}
+
+impl DialectArgs {
+    pub fn dialect(&self) -> Dialect {
+        Dialect::new(self.null_swaps, self.steps)
+    }
+}
+
+/// Runs the parsed command line; returns the exit code.
+pub fn run(cli: Cli) -> Result<u8> {
+    match cli.command {
+        Command::Solve(args) => solve::solve(&args),
+        Command::Validate(args) => validate::validate(&args),
+        Command::Check(args) => Ok(check::check(&args)),
+        Command::Judge(args) => judge::judge_command(&args),
+    }
+}
+
+/// The command line to parse: a binary named for a checker protocol
+/// (`mayan-testlib INPUT OUTPUT ANSWER`) stands for `mayan check --protocol
+/// testlib INPUT OUTPUT ANSWER`, so a judge can call it with its fixed
+/// arguments.
+pub fn effective_args(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    let name = args
+        .first()
+        .and_then(|a| Path::new(a).file_name())
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let Some(protocol) = Protocol::from_program_name(&name) else {
+        return args;
+    };
+    let protocol = clap::ValueEnum::to_possible_value(&protocol).map(|v| v.get_name().to_string());
+    let mut rewritten: Vec<std::ffi::OsString> =
+        vec!["mayan".into(), "check".into(), "--protocol".into()];
+    rewritten.push(protocol.unwrap_or_default().into());
+    rewritten.push("--".into());
+    rewritten.extend(args.into_iter().skip(1));
+    rewritten
+}
+
+/// The configuration named, else `./judge.toml` if present, else the defaults.
+pub(super) fn load_config(path: Option<&PathBuf>) -> Result<Config> {
+    match path {
+        Some(p) => Ok(Config::load(p)?),
+        None if Path::new("judge.toml").exists() => Ok(Config::load(Path::new("judge.toml"))?),
+        None => Ok(Config::default()),
+    }
+}
+
+/// "1 case", "2 cases".
+pub(super) fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}

@@ -1,0 +1,108 @@
+//! `mayan solve`: the reference answer of a case, optionally drawn.
+
+use std::io::{IsTerminal, Read, Write};
+use std::path::PathBuf;
+
+use anyhow::{Context, Result, bail};
+use clap::Args;
+
+use super::DialectArgs;
+use crate::answer::format_answer;
+use crate::case::{Case, parse_case};
+use crate::render::{draw_board, draw_move};
+use crate::rules::{RawMove, trace};
+use crate::solver::{MAX_MOVES, Solver};
+
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    /// The case file (`*.in`); standard input when absent or `-`.
+    pub file: Option<PathBuf>,
+    #[command(flatten)]
+    pub dialect: DialectArgs,
+    /// After the answer, draw the board at every stage of every move.
+    #[arg(long)]
+    pub explain: bool,
+    /// Print the least number of moves that clears the board instead (-1 when
+    /// none within --bound).
+    #[arg(long)]
+    pub min_moves: bool,
+    /// Largest number of moves --min-moves tries.
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u8).range(0..=MAX_MOVES as i64))]
+    pub bound: u8,
+}
+
+fn read_input(file: Option<&PathBuf>) -> Result<(String, String)> {
+    match file {
+        Some(path) if path.as_os_str() != "-" => {
+            let bytes =
+                std::fs::read(path).with_context(|| format!("{}: cannot read", path.display()))?;
+            Ok((
+                path.display().to_string(),
+                String::from_utf8_lossy(&bytes).into_owned(),
+            ))
+        }
+        _ => {
+            let mut bytes = Vec::new();
+            std::io::stdin()
+                .read_to_end(&mut bytes)
+                .context("cannot read standard input")?;
+            Ok((
+                "<stdin>".to_string(),
+                String::from_utf8_lossy(&bytes).into_owned(),
+            ))
+        }
+    }
+}
+
+/// Reads a case from a file or standard input; errors name the source and line.
+fn load_case(file: Option<&PathBuf>) -> Result<Case> {
+    let (name, text) = read_input(file)?;
+    match parse_case(&text) {
+        Ok(case) => Ok(case),
+        Err(e) => bail!("{name}:{}: {}", e.line, e.kind),
+    }
+}
+
+/// Colour only on a terminal, and never when NO_COLOR is set.
+fn use_colour() -> bool {
+    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+}
+
+pub(super) fn solve(args: &SolveArgs) -> Result<u8> {
+    let case = load_case(args.file.as_ref())?;
+    let mut solver = Solver::new();
+    let mut out = std::io::stdout().lock();
+    if args.min_moves {
+        let least = solver.min_moves(&case.board, args.bound);
+        writeln!(out, "{}", least.map_or(-1, i64::from))?;
+        return Ok(0);
+    }
+    let solution = solver.solve(&case.board, case.n, args.dialect.dialect());
+    out.write_all(format_answer(solution.as_deref()).as_bytes())?;
+    if args.explain {
+        let colour = use_colour();
+        writeln!(out)?;
+        write!(
+            out,
+            "{}",
+            draw_board(&format!("start, n = {}", case.n), &case.board, colour)
+        )?;
+        let mut board = case.board;
+        for (i, &mv) in solution.iter().flatten().enumerate() {
+            let t =
+                trace(&board, RawMove::from(mv)).context("the solver returned an illegal move")?;
+            writeln!(out)?;
+            write!(out, "{}", draw_move(i + 1, &board, &t, colour))?;
+            board = *t.after();
+        }
+        if solution.is_none() {
+            writeln!(
+                out,
+                "\nno sequence of {} moves clears this board ({}).",
+                case.n,
+                args.dialect.dialect()
+            )?;
+        }
+    }
+    Ok(0)
+}

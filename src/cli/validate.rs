@@ -1,0 +1,63 @@
+//! `mayan validate`: check case files and their answers.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use anyhow::{Result, bail};
+use clap::Args;
+
+use super::{load_config, plural};
+use crate::solver::Solver;
+use crate::validate::{Severity, collect_inputs, validate_case};
+
+#[derive(Args, Debug)]
+pub struct ValidateArgs {
+    /// Case files or folders (walked recursively); the suites of the
+    /// configuration when none are given.
+    pub paths: Vec<PathBuf>,
+    /// The configuration file; `judge.toml` in the current folder when it
+    /// exists, built-in defaults otherwise.
+    #[arg(long)]
+    pub config: Option<PathBuf>,
+}
+
+pub(super) fn validate(args: &ValidateArgs) -> Result<u8> {
+    let config = load_config(args.config.as_ref())?;
+    let roots: Vec<PathBuf> = if args.paths.is_empty() {
+        config.suites.iter().map(|s| s.path.clone()).collect()
+    } else {
+        args.paths.clone()
+    };
+    for root in &roots {
+        if !root.exists() {
+            bail!("{}: no such file or folder", root.display());
+        }
+    }
+    let (inputs, mut findings) = collect_inputs(&roots);
+    let mut solver = Solver::new();
+    for input in &inputs {
+        findings.extend(validate_case(input, config.rules, &mut solver));
+    }
+    let mut out = std::io::stdout().lock();
+    for f in &findings {
+        writeln!(out, "{f}")?;
+    }
+    let count = |s: Severity| findings.iter().filter(|f| f.severity == s).count();
+    let count_notes = |prefix: &str| {
+        findings
+            .iter()
+            .filter(|f| f.message.starts_with(prefix))
+            .count()
+    };
+    writeln!(
+        out,
+        "validated {} ({}): {}, {}; {} dialect-sensitive, {} clearable in fewer than n moves",
+        plural(inputs.len(), "case"),
+        config.rules,
+        plural(count(Severity::Error), "error"),
+        plural(count(Severity::Warning), "warning"),
+        count_notes("dialect-sensitive"),
+        count_notes("can be cleared in"),
+    )?;
+    Ok(if count(Severity::Error) > 0 { 1 } else { 0 })
+}
