@@ -18,6 +18,29 @@ pub enum Answer {
     Moves(Vec<RawMove>),
 }
 
+impl Answer {
+    /// The answer that says what a solver found.
+    pub fn from_solution(solution: Option<Vec<Move>>) -> Answer {
+        match solution {
+            None => Answer::NoSolution,
+            Some(moves) => Answer::Moves(moves.into_iter().map(RawMove::from).collect()),
+        }
+    }
+
+    /// The answer on one line, moves separated by " / ".
+    pub fn one_line(&self) -> String {
+        match self {
+            Answer::NoSolution => "-1".to_string(),
+            Answer::Moves(moves) if moves.is_empty() => "(no moves)".to_string(),
+            Answer::Moves(moves) => moves
+                .iter()
+                .map(RawMove::to_string)
+                .collect::<Vec<_>>()
+                .join(" / "),
+        }
+    }
+}
+
 /// An answer that is not well-formed (the checker's PE), with the 1-based line.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum AnswerError {

@@ -12,7 +12,6 @@ use std::path::{Path, PathBuf};
 use crate::answer::{Answer, parse_answer};
 use crate::case::{Case, parse_case_strict};
 use crate::dialect::{Dialect, NullSwaps, Steps};
-use crate::rules::RawMove;
 use crate::solver::Solver;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -130,24 +129,6 @@ fn finding(path: &Path, line: Option<usize>, severity: Severity, message: String
     }
 }
 
-fn as_answer(solution: Option<Vec<crate::rules::Move>>) -> Answer {
-    match solution {
-        None => Answer::NoSolution,
-        Some(moves) => Answer::Moves(moves.into_iter().map(RawMove::from).collect()),
-    }
-}
-
-fn show(answer: &Answer) -> String {
-    match answer {
-        Answer::NoSolution => "-1".to_string(),
-        Answer::Moves(moves) => moves
-            .iter()
-            .map(|m| m.to_string())
-            .collect::<Vec<_>>()
-            .join(" / "),
-    }
-}
-
 /// Everything worth saying about one case file and its answer files.
 pub fn validate_case(input: &Path, configured: Dialect, solver: &mut Solver) -> Vec<Finding> {
     let text = match std::fs::read(input) {
@@ -184,7 +165,12 @@ pub fn validate_case(input: &Path, configured: Dialect, solver: &mut Solver) -> 
         .collect();
     let answers: Vec<(Dialect, Answer)> = Dialect::ALL
         .iter()
-        .map(|&d| (d, as_answer(solver.solve(&case.board, case.n, d))))
+        .map(|&d| {
+            (
+                d,
+                Answer::from_solution(solver.solve(&case.board, case.n, d)),
+            )
+        })
         .collect();
     for (dialect, reference) in &answers {
         let path = answer_path(input, *dialect, configured);
@@ -194,7 +180,7 @@ pub fn validate_case(input: &Path, configured: Dialect, solver: &mut Solver) -> 
             let message = format!(
                 "no answer file {}; the reference answer is {}",
                 path.display(),
-                show(reference)
+                reference.one_line()
             );
             findings.push(finding(input, None, Severity::Warning, message));
         }
@@ -246,8 +232,8 @@ fn check_answer_file(
     };
     let message = format!(
         "says {}, but the reference answer ({dialect}) is {}; {hint}",
-        show(&written),
-        show(reference)
+        written.one_line(),
+        reference.one_line()
     );
     vec![finding(path, None, Severity::Error, message)]
 }
@@ -280,7 +266,7 @@ fn notes(
     if !switches.is_empty() {
         let list: Vec<String> = answers
             .iter()
-            .map(|(d, a)| format!("{}/{}: {}", d.null_swaps, d.steps, show(a)))
+            .map(|(d, a)| format!("{}/{}: {}", d.null_swaps, d.steps, a.one_line()))
             .collect();
         let message = format!(
             "dialect-sensitive ({} change the answer): {}",

@@ -20,13 +20,6 @@ fn cases_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("cases")
 }
 
-fn as_answer(solution: Option<Vec<mayan_judge::rules::Move>>) -> Answer {
-    match solution {
-        None => Answer::NoSolution,
-        Some(moves) => Answer::Moves(moves.into_iter().map(RawMove::from).collect()),
-    }
-}
-
 fn inputs() -> Vec<PathBuf> {
     let mut found: Vec<PathBuf> = walkdir::WalkDir::new(cases_dir())
         .sort_by_file_name()
@@ -55,7 +48,7 @@ fn every_case_has_its_reference_answers() {
         let in_dialect_suite = input.parent().is_some_and(|p| p.ends_with("dialect"));
         let mut answers = Vec::new();
         for d in Dialect::ALL {
-            let ours = as_answer(solver.solve(&case.board, case.n, d));
+            let ours = Answer::from_solution(solver.solve(&case.board, case.n, d));
             let file = answer_path(input, d, Dialect::default());
             if file.exists() {
                 let written = parse_answer(&std::fs::read_to_string(&file).unwrap())
@@ -106,7 +99,7 @@ fn small_cases_agree_with_the_exhaustive_solver() {
                 ),
             };
             assert_eq!(
-                as_answer(Solver::new().solve(&case.board, case.n, d)),
+                Answer::from_solution(Solver::new().solve(&case.board, case.n, d)),
                 want,
                 "{} ({d})",
                 input.display()

@@ -16,7 +16,7 @@ use crate::board::Board;
 use crate::case::Case;
 use crate::dialect::{Dialect, NullSwaps, Steps};
 use crate::render::draw_board;
-use crate::rules::{Move, RawMove, apply};
+use crate::rules::{RawMove, apply};
 use crate::solver::Solver;
 
 /// What the checker says.
@@ -115,7 +115,7 @@ pub fn judge(
     policy: Policy,
     solver: &mut Solver,
 ) -> Judgement {
-    let reference = to_answer(solver.solve(&case.board, case.n, policy.dialect));
+    let reference = Answer::from_solution(solver.solve(&case.board, case.n, policy.dialect));
     if let Some(fault) =
         expected.and_then(|text| check_answer_file(case, text, &reference, policy.dialect, solver))
     {
@@ -142,26 +142,6 @@ pub fn judge(
     match received {
         Answer::NoSolution => judge_no_solution(&reference),
         Answer::Moves(moves) => judge_moves(case, &moves, &reference, policy),
-    }
-}
-
-fn to_answer(solution: Option<Vec<Move>>) -> Answer {
-    match solution {
-        None => Answer::NoSolution,
-        Some(moves) => Answer::Moves(moves.into_iter().map(RawMove::from).collect()),
-    }
-}
-
-/// An answer on one line, moves separated by " / ".
-pub fn show(answer: &Answer) -> String {
-    match answer {
-        Answer::NoSolution => "-1".to_string(),
-        Answer::Moves(moves) if moves.is_empty() => "(no moves)".to_string(),
-        Answer::Moves(moves) => moves
-            .iter()
-            .map(RawMove::to_string)
-            .collect::<Vec<_>>()
-            .join(" / "),
     }
 }
 
@@ -199,7 +179,9 @@ fn check_answer_file(
     }
     let matches: Vec<String> = Dialect::ALL
         .iter()
-        .filter(|&&d| d != dialect && to_answer(solver.solve(&case.board, case.n, d)) == written)
+        .filter(|&&d| {
+            d != dialect && Answer::from_solution(solver.solve(&case.board, case.n, d)) == written
+        })
         .map(|d| d.to_string())
         .collect();
     let hint = if matches.is_empty() {
@@ -211,8 +193,8 @@ fn check_answer_file(
         Verdict::Fail,
         format!(
             "the answer file says {}, but the reference solver ({dialect}) says {}; {hint}",
-            show(&written),
-            show(reference)
+            written.one_line(),
+            reference.one_line()
         ),
     ))
 }
@@ -224,7 +206,7 @@ fn judge_no_solution(reference: &Answer) -> Judgement {
             Verdict::WrongAnswer,
             format!(
                 "-1, but a solution exists: {}",
-                show(&Answer::Moves(moves.clone()))
+                Answer::Moves(moves.clone()).one_line()
             ),
         ),
     }
