@@ -18,6 +18,7 @@
 pub mod answer;
 pub mod board;
 pub mod case;
+pub mod casegen;
 pub mod check;
 pub mod cli;
 pub mod compile;

@@ -232,3 +232,31 @@ fn validate_rejects_a_config_with_an_unknown_key() {
             "judge.toml: line 2: unknown field `null-swap`",
         ));
 }
+
+#[test]
+fn validate_speaks_the_kattis_input_validator_convention() {
+    mayan()
+        .args(["validate", "--kattis"])
+        .write_stdin(SAMPLE)
+        .assert()
+        .code(42);
+    mayan()
+        .args(["validate", "--kattis"])
+        .write_stdin("3\r\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0")
+        .assert()
+        .code(42)
+        .stderr(predicate::str::contains("warning: line 1: CRLF line end"));
+    mayan()
+        .args(["validate", "--kattis"])
+        .write_stdin("3\n1 1 1 0\n0\n0\n0\n0\n")
+        .assert()
+        .code(43)
+        .stderr(predicate::str::contains(
+            "line 2: the starting board already holds a run",
+        ));
+    mayan()
+        .args(["validate", "--kattis"])
+        .write_stdin("")
+        .assert()
+        .code(43);
+}

@@ -2,6 +2,7 @@
 //! Each command returns its exit code; `main` only prints errors.
 
 mod check;
+mod generate;
 mod judge;
 mod solve;
 mod validate;
@@ -16,6 +17,7 @@ use crate::config::Config;
 use crate::dialect::{Dialect, NullSwaps, Steps};
 
 pub use check::CheckArgs;
+pub use generate::GenArgs;
 pub use judge::JudgeArgs;
 pub use solve::SolveArgs;
 pub use validate::ValidateArgs;
@@ -47,6 +49,8 @@ pub enum Command {
     /// Run submissions over the suites of cases under limits and report
     /// verdicts, times, memory and scores.
     Judge(JudgeArgs),
+    /// Write cases of a kind with their answers (deterministic for a seed).
+    Gen(GenArgs),
 }
 
 /// The two dialect switches of SPEC.md, shared by every command that judges.
@@ -73,6 +77,7 @@ pub fn run(cli: Cli) -> Result<u8> {
         Command::Validate(args) => validate::validate(&args),
         Command::Check(args) => Ok(check::check(&args)),
         Command::Judge(args) => judge::judge_command(&args),
+        Command::Gen(args) => generate::generate_cases(&args),
     }
 }
 

@@ -1,12 +1,13 @@
 //! `mayan validate`: check case files and their answers.
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::PathBuf;
 
 use anyhow::{Result, bail};
 use clap::Args;
 
 use super::{load_config, plural};
+use crate::case::parse_case_strict;
 use crate::solver::Solver;
 use crate::validate::{Severity, collect_inputs, validate_case};
 
@@ -19,9 +20,39 @@ pub struct ValidateArgs {
     /// exists, built-in defaults otherwise.
     #[arg(long)]
     pub config: Option<PathBuf>,
+    /// Be a Kattis/DOMjudge input validator: read one case on standard input,
+    /// exit 42 when it meets every guarantee, 43 when not (reason on stderr).
+    #[arg(long, conflicts_with = "paths")]
+    pub kattis: bool,
+}
+
+/// Exit codes of a Kattis input validator.
+const KATTIS_VALID: u8 = 42;
+const KATTIS_INVALID: u8 = 43;
+
+/// One case on standard input, judged as the input format and SPEC's
+/// guarantees demand; cosmetic points are reported but do not reject it.
+fn kattis_input_validator() -> Result<u8> {
+    let mut bytes = Vec::new();
+    std::io::stdin().read_to_end(&mut bytes)?;
+    match parse_case_strict(&String::from_utf8_lossy(&bytes)) {
+        Ok((_, warnings)) => {
+            for w in warnings {
+                eprintln!("warning: {w}");
+            }
+            Ok(KATTIS_VALID)
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            Ok(KATTIS_INVALID)
+        }
+    }
 }
 
 pub(super) fn validate(args: &ValidateArgs) -> Result<u8> {
+    if args.kattis {
+        return kattis_input_validator();
+    }
     let config = load_config(args.config.as_ref())?;
     let roots: Vec<PathBuf> = if args.paths.is_empty() {
         config.suites.iter().map(|s| s.path.clone()).collect()
