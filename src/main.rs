@@ -7,6 +7,16 @@ fn main() -> ExitCode {
     let cli = Cli::parse_from(effective_args(std::env::args_os().collect()));
     match run(cli) {
         Ok(code) => ExitCode::from(code),
+        // The reader went away (`mayan ... | head`): stop quietly, as a
+        // program killed by SIGPIPE would.
+        Err(e)
+            if e.chain().any(|c| {
+                c.downcast_ref::<std::io::Error>()
+                    .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+            }) =>
+        {
+            ExitCode::from(141)
+        }
         Err(e) => {
             eprintln!("mayan: {e:#}");
             ExitCode::from(EXIT_ERROR)

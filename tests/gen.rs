@@ -100,3 +100,21 @@ fn an_impossible_request_says_what_to_loosen() {
             "found no cascade case after many tries",
         ));
 }
+
+/// Regression: `mayan gen ... | head -1` panicked on the closed pipe after
+/// the first case and left the rest unwritten.
+#[test]
+fn a_closed_stdout_does_not_stop_generation() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("mayan"))
+        .args(["gen", "--kind", "random", "--count", "50", "--out"])
+        .arg(dir.path())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(dir.path().join("random-050.ans").exists());
+}

@@ -155,7 +155,10 @@ fn usage_failure(protocol: Protocol, message: &str) -> u8 {
     let usage = protocol.usage();
     match protocol {
         Protocol::Plain => {
-            println!("FAIL: {message} (usage: mayan check {usage})");
+            let _ = writeln!(
+                std::io::stdout(),
+                "FAIL: {message} (usage: mayan check {usage})"
+            );
             3
         }
         Protocol::Testlib => {
@@ -193,7 +196,7 @@ fn plain(args: &[String], policy: Policy) -> Result<u8, String> {
         answer,
     };
     let j = judge_files(&inputs, policy);
-    println!("{}: {}", j.verdict, j.summary);
+    let _ = writeln!(std::io::stdout(), "{}: {}", j.verdict, j.summary);
     if !j.details.is_empty() {
         eprint!("{}", j.details);
     }
@@ -339,14 +342,12 @@ fn cms(args: &[String], policy: Policy) -> Result<u8, String> {
         eprintln!("{}", j.summary);
         return Ok(1);
     }
-    println!(
-        "{}",
-        if j.verdict == Verdict::Accepted {
-            "1.0"
-        } else {
-            "0.0"
-        }
-    );
+    let score = if j.verdict == Verdict::Accepted {
+        "1.0"
+    } else {
+        "0.0"
+    };
+    let _ = writeln!(std::io::stdout(), "{score}");
     eprintln!("{}", j.summary);
     Ok(0)
 }

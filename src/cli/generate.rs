@@ -1,5 +1,6 @@
 //! `mayan gen`: write cases of a kind, with their answers, deterministically.
 
+use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
@@ -90,7 +91,9 @@ pub(super) fn generate_cases(args: &GenArgs) -> Result<u8> {
             ),
             None => "-1".to_string(),
         };
-        println!(
+        // The files matter, not this line: a closed pipe does not stop the run.
+        let _ = writeln!(
+            std::io::stdout(),
             "{}: n = {}, {} blocks: {what}",
             input.display(),
             case.n,
