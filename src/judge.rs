@@ -44,7 +44,13 @@ pub struct CaseResult {
     /// Boards or a diff that explain a WA or PE.
     #[serde(skip_serializing_if = "String::is_empty")]
     pub details: String,
+    /// The start of what the program answered, for a WA or PE.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub received: String,
 }
+
+/// How much of a wrong output a result keeps.
+const RECEIVED_EXCERPT: usize = 2048;
 
 /// Judges `argv` on every case, calling `on_result` for each in case order as
 /// soon as it and all before it are done. `plan.jobs` cases run at once.
@@ -118,6 +124,7 @@ fn blank(case: &CaseFile, verdict: CaseVerdict, message: String) -> CaseResult {
         points: case.points,
         message,
         details: String::new(),
+        received: String::new(),
     }
 }
 
@@ -195,6 +202,7 @@ fn try_judge_case(
         checker,
     };
     let (verdict, message) = decide(&observed, &plan.limits);
+    let wrong = matches!(verdict, CaseVerdict::WA | CaseVerdict::PE);
     let run = run.ok();
     Ok(CaseResult {
         suite: case.suite.clone(),
@@ -210,12 +218,25 @@ fn try_judge_case(
         },
         points: case.points,
         message,
-        details: if matches!(verdict, CaseVerdict::WA | CaseVerdict::PE) {
-            details
+        details: if wrong { details } else { String::new() },
+        received: if wrong {
+            excerpt(&output_path)
         } else {
             String::new()
         },
     })
+}
+
+/// The start of a file, as text.
+fn excerpt(path: &Path) -> String {
+    let mut bytes = Vec::new();
+    if let Ok(f) = std::fs::File::open(path) {
+        let _ = std::io::Read::read_to_end(
+            &mut std::io::Read::take(f, RECEIVED_EXCERPT as u64),
+            &mut bytes,
+        );
+    }
+    String::from_utf8_lossy(&bytes).into_owned()
 }
 
 fn check_output(

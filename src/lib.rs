@@ -32,6 +32,7 @@ pub mod report;
 pub mod rules;
 pub mod runner;
 pub mod solver;
+pub mod stress;
 pub mod suite;
 pub mod validate;
 pub mod verdict;

@@ -66,7 +66,7 @@ pub struct JudgeArgs {
 
 /// Arguments that name existing files, made absolute against `base`: the
 /// program runs in a fresh working folder.
-fn absolute_args(argv: &[String], base: &Path) -> Vec<String> {
+pub(super) fn absolute_args(argv: &[String], base: &Path) -> Vec<String> {
     argv.iter()
         .map(|a| {
             let p = base.join(a);
@@ -135,20 +135,7 @@ pub(super) fn judge_command(args: &JudgeArgs) -> Result<u8> {
             "nothing to judge: add a [[submission]] or [contestants] to the configuration, or give a command after --"
         );
     }
-    let plan = Plan {
-        limits: Limits {
-            cpu: config.limits.time,
-            wall: config.limits.time * config.limits.wall_multiple,
-            memory: config.limits.memory,
-            output: config.limits.output,
-        },
-        io: config.io.clone(),
-        policy: Policy {
-            accept: config.checker.accept,
-            dialect: config.rules,
-        },
-        jobs: usize::from(args.jobs),
-    };
+    let plan = plan_of(&config, usize::from(args.jobs));
     let runner = ProcessRunner::new();
     let mut report = RunReport {
         measured_by: runner.method().to_string(),
@@ -221,6 +208,24 @@ pub(super) fn judge_command(args: &JudgeArgs) -> Result<u8> {
             1
         },
     )
+}
+
+/// How cases are run and checked under a configuration.
+pub(super) fn plan_of(config: &Config, jobs: usize) -> Plan {
+    Plan {
+        limits: Limits {
+            cpu: config.limits.time,
+            wall: config.limits.time * config.limits.wall_multiple,
+            memory: config.limits.memory,
+            output: config.limits.output,
+        },
+        io: config.io.clone(),
+        policy: Policy {
+            accept: config.checker.accept,
+            dialect: config.rules,
+        },
+        jobs,
+    }
 }
 
 /// What to judge: the command after `--`, or the configured submissions and

@@ -5,6 +5,7 @@ mod check;
 mod generate;
 mod judge;
 mod solve;
+mod stress;
 mod validate;
 
 use std::path::{Path, PathBuf};
@@ -20,6 +21,7 @@ pub use check::CheckArgs;
 pub use generate::GenArgs;
 pub use judge::JudgeArgs;
 pub use solve::SolveArgs;
+pub use stress::StressArgs;
 pub use validate::ValidateArgs;
 
 /// Exit code of a harness or usage error.
@@ -51,6 +53,8 @@ pub enum Command {
     Judge(JudgeArgs),
     /// Write cases of a kind with their answers (deterministic for a seed).
     Gen(GenArgs),
+    /// Run a submission on generated cases until one fails, then shrink it.
+    Stress(StressArgs),
 }
 
 /// The two dialect switches of SPEC.md, shared by every command that judges.
@@ -78,6 +82,7 @@ pub fn run(cli: Cli) -> Result<u8> {
         Command::Check(args) => Ok(check::check(&args)),
         Command::Judge(args) => judge::judge_command(&args),
         Command::Gen(args) => generate::generate_cases(&args),
+        Command::Stress(args) => stress::stress(&args),
     }
 }
 

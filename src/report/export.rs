@@ -138,6 +138,7 @@ mod tests {
                 points: 1,
                 message: "m <1>".into(),
                 details: String::new(),
+                received: String::new(),
             });
         }
         vec![r]

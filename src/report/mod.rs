@@ -164,6 +164,7 @@ mod tests {
             } else {
                 String::new()
             },
+            received: String::new(),
         }
     }
 
