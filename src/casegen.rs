@@ -16,7 +16,7 @@ use crate::solver::Solver;
 /// What kind of case to make.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Kind {
-    /// All blocks on the bottom row (the statement's 30% subtask).
+    /// All blocks on the bottom row (the statement's 30% subtask), solvable.
     BottomRow,
     /// A random board of the given size and colours.
     Random,
@@ -47,6 +47,8 @@ pub struct Options {
     pub density: u8,
     /// Waves a cascade must reach.
     pub waves: u32,
+    /// Keep only cases whose answer is the same in every dialect.
+    pub robust: bool,
 }
 
 impl Default for Options {
@@ -56,6 +58,7 @@ impl Default for Options {
             colours: 4,
             density: 4,
             waves: 2,
+            robust: false,
         }
     }
 }
@@ -163,6 +166,29 @@ fn shape(options: &Options, at_least_three: bool) -> Shape {
     }
 }
 
+/// The board with its colours renumbered 1, 2, ... in order of first
+/// appearance (column by column, bottom to top), as the statement numbers them.
+fn renumber(board: Board) -> Board {
+    let mut map = [0u8; 11];
+    let mut next = 0;
+    let columns: Vec<Vec<u8>> = board
+        .columns()
+        .iter()
+        .map(|col| {
+            col.iter()
+                .map(|&c| {
+                    if map[c as usize] == 0 {
+                        next += 1;
+                        map[c as usize] = next;
+                    }
+                    map[c as usize]
+                })
+                .collect()
+        })
+        .collect();
+    Board::from_columns(&columns).unwrap_or(board)
+}
+
 /// One candidate for a kind, before its property is checked.
 fn candidate(kind: Kind, rng: &mut Rng, options: &Options) -> Option<(Board, u8)> {
     let n = options.n.unwrap_or(match kind {
@@ -183,25 +209,23 @@ fn candidate(kind: Kind, rng: &mut Rng, options: &Options) -> Option<(Board, u8)
         )?,
         _ => planted(rng, options)?,
     };
-    Some((board, n))
+    Some((renumber(board), n))
 }
 
 /// Whether a candidate has the kind's property.
 fn accepts(kind: Kind, case: &Case, options: &Options, solver: &mut Solver) -> bool {
     let answer = solver.solve(&case.board, case.n, Dialect::default());
+    if options.robust && kind != Kind::DialectSensitive && sensitive(case, solver) {
+        return false;
+    }
     match kind {
-        Kind::BottomRow | Kind::Random => true,
+        Kind::BottomRow => answer.is_some(),
+        Kind::Random => true,
         Kind::ExactlyN => solver.min_moves(&case.board, case.n) == Some(case.n),
         Kind::FewerThanN => solver
             .min_moves(&case.board, case.n)
             .is_some_and(|k| k < case.n),
-        Kind::DialectSensitive => {
-            let all: Vec<Answer> = Dialect::ALL
-                .iter()
-                .map(|&d| Answer::from_solution(solver.solve(&case.board, case.n, d)))
-                .collect();
-            all.windows(2).any(|w| w[0] != w[1])
-        }
+        Kind::DialectSensitive => sensitive(case, solver),
         Kind::Hard => answer.is_none(),
         Kind::LeftMove => answer.is_some_and(|m| features(&case.board, &m).left_moves > 0),
         Kind::Cascade => {
@@ -209,6 +233,15 @@ fn accepts(kind: Kind, case: &Case, options: &Options, solver: &mut Solver) -> b
         }
         Kind::Cross => answer.is_some_and(|m| features(&case.board, &m).cross),
     }
+}
+
+/// True when the answer differs between dialects.
+fn sensitive(case: &Case, solver: &mut Solver) -> bool {
+    let all: Vec<Answer> = Dialect::ALL
+        .iter()
+        .map(|&d| Answer::from_solution(solver.solve(&case.board, case.n, d)))
+        .collect();
+    all.windows(2).any(|w| w[0] != w[1])
 }
 
 /// Tries this many candidates for one case before giving up.
@@ -274,6 +307,27 @@ mod tests {
         let o = Options::default();
         assert_eq!(make(Kind::Cross, o, 9), make(Kind::Cross, o, 9));
         assert_eq!(make(Kind::Random, o, 10), make(Kind::Random, o, 10));
+    }
+
+    #[test]
+    fn colours_are_numbered_from_one_and_robust_cases_agree_across_dialects() {
+        let mut solver = Solver::new();
+        let o = Options {
+            robust: true,
+            ..Options::default()
+        };
+        for seed in 0..5 {
+            let c = make(Kind::FewerThanN, o, seed);
+            let counts = c.board.colour_counts();
+            let used = counts[1..].iter().take_while(|&&k| k > 0).count();
+            assert_eq!(
+                used,
+                counts[1..].iter().filter(|&&k| k > 0).count(),
+                "{:?}",
+                c.board
+            );
+            assert!(!sensitive(&c, &mut solver));
+        }
     }
 
     #[test]

@@ -33,6 +33,7 @@ pub fn stress_case(seed: u64, i: u64, solver: &mut Solver) -> Option<Case> {
         colours: rng.range(2, 5) as u8,
         density: rng.range(2, 5) as u8,
         waves: 2,
+        robust: false,
     };
     generate(kind, &options, &mut rng, solver)
 }

@@ -182,7 +182,7 @@ fn validate_checks_the_bundled_suites_cleanly() {
         .assert()
         .success()
         .stdout(predicate::str::contains(
-            "validated 18 cases (null-swaps = include, steps = exact): 0 errors, 0 warnings; 4 dialect-sensitive",
+            "validated 38 cases (null-swaps = include, steps = exact): 0 errors, 0 warnings; 4 dialect-sensitive",
         ));
 }
 

@@ -39,7 +39,7 @@ fn the_bundled_configuration_grades_the_bundled_submissions() {
     let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
     assert!(stdout.contains("== correct"), "{stdout}");
     assert!(
-        stdout.contains("total: 180/180 points, 18/18 accepted"),
+        stdout.contains("total: 380/380 points, 38/38 accepted"),
         "{stdout}"
     );
     assert!(stdout.contains("-1, but a solution exists"), "{stdout}");
@@ -52,7 +52,7 @@ fn the_bundled_configuration_grades_the_bundled_submissions() {
         .lines()
         .find(|l| l.starts_with("wrong "))
         .expect("score table row");
-    assert!(wrong.contains("WA") && wrong.ends_with("20/180"), "{wrong}");
+    assert!(wrong.contains("WA") && wrong.ends_with("50/380"), "{wrong}");
 }
 
 #[test]

@@ -41,6 +41,9 @@ pub struct GenArgs {
     /// For --kind cascade: the waves one move must set off.
     #[arg(long, default_value_t = 2)]
     pub waves: u32,
+    /// Keep only cases whose answer is the same in every dialect.
+    #[arg(long)]
+    pub robust: bool,
     /// File names start with this (default: the kind's name).
     #[arg(long)]
     pub name: Option<String>,
@@ -52,6 +55,7 @@ pub(super) fn generate_cases(args: &GenArgs) -> Result<u8> {
         colours: args.colours,
         density: args.density,
         waves: args.waves,
+        robust: args.robust,
     };
     let name = match &args.name {
         Some(n) => n.clone(),
