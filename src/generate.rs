@@ -1,7 +1,8 @@
 //! Deterministic random boards: the same seed gives the same boards on every
 //! machine and every version (a fixed SplitMix64 generator, no platform RNG).
 //!
-//! Used by the benchmarks and the tests now, and by `mayan gen` later.
+//! Used by `mayan gen` and `mayan stress` (through `casegen`), the benchmarks
+//! and the tests.
 
 use crate::board::{Board, HEIGHT, MAX_COLOUR, WIDTH};
 use crate::rules::has_run;

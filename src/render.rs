@@ -1,4 +1,4 @@
-//! Drawing boards for people: `mayan solve --explain` and, later, the checker's
+//! Drawing boards for people: `mayan solve --explain` and the checker's
 //! messages. A move is drawn as a row of grids: the board after the block was
 //! dragged, then after each wave of eliminations. Cells about to vanish are
 //! shown in parentheses, the dragged blocks in brackets; in colour mode each
