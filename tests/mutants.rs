@@ -16,19 +16,7 @@ fn root() -> &'static Path {
 }
 
 fn build(dir: &Path, name: &str, source: &str) -> PathBuf {
-    let src = dir.join(format!("{name}.cpp"));
-    let exe = dir.join(name);
-    std::fs::write(&src, source).unwrap();
-    let ok = std::process::Command::new("g++")
-        .arg("-O2")
-        .arg("-o")
-        .arg(&exe)
-        .arg(&src)
-        .status()
-        .unwrap()
-        .success();
-    assert!(ok, "g++ failed on {name}");
-    exe
+    support::compile(dir, "g++", name, source)
 }
 
 /// The correct program with each `(from, to)` applied; every one must apply.

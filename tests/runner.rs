@@ -2,8 +2,9 @@
 //! Margins are generous and only verdict-relevant facts are asserted, never
 //! times.
 
+mod support;
+
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::time::Duration;
 
 use mayan_judge::check::Verdict;
@@ -19,22 +20,7 @@ const LIMITS: Limits = Limits {
 };
 
 fn build(dir: &Path, name: &str, source: &str) -> PathBuf {
-    let src = dir.join(format!("{name}.c"));
-    let exe = dir.join(name);
-    std::fs::write(&src, source).unwrap();
-    let out = Command::new("gcc")
-        .arg("-O1")
-        .arg("-o")
-        .arg(&exe)
-        .arg(&src)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    exe
+    support::compile(dir, "gcc", name, source)
 }
 
 /// The verdict the judge would give this run, had the checker accepted the

@@ -1,25 +1,15 @@
 //! `mayan stress` finds a planted bug and shrinks the failing case; a correct
 //! program passes.
 
+mod support;
+
 use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
 use predicates::prelude::*;
 
 fn build(dir: &Path, name: &str, source: &str) -> PathBuf {
-    let src = dir.join(format!("{name}.cpp"));
-    let exe = dir.join(name);
-    std::fs::write(&src, source).unwrap();
-    let ok = std::process::Command::new("g++")
-        .arg("-O2")
-        .arg("-o")
-        .arg(&exe)
-        .arg(&src)
-        .status()
-        .unwrap()
-        .success();
-    assert!(ok, "g++ failed on {name}");
-    exe
+    support::compile(dir, "g++", name, source)
 }
 
 fn correct_source() -> String {

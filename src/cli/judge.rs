@@ -7,10 +7,9 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, bail};
 use clap::Args;
 
-use super::{load_config, plural};
+use super::{RunArgs, load_config, plural};
 use crate::check::Policy;
 use crate::compile::{Prepared, prepare};
-use crate::config::units::{parse_duration, parse_size};
 use crate::config::{Config, IoMode, LanguageConfig, Submission, Suite};
 use crate::contestants::{Missing, contestants};
 use crate::judge::{Plan, all_cases, judge_program};
@@ -31,15 +30,8 @@ pub struct JudgeArgs {
     /// A folder of cases to judge instead of the configured suites (repeatable).
     #[arg(long = "suite")]
     pub suites: Vec<PathBuf>,
-    /// CPU time limit per case, as "1s" or "500ms".
-    #[arg(long, value_parser = parse_duration)]
-    pub time_limit: Option<std::time::Duration>,
-    /// Memory limit per case, as "256MiB".
-    #[arg(long, value_parser = parse_size)]
-    pub memory_limit: Option<u64>,
-    /// File I/O (mayan.in / mayan.out) or standard streams.
-    #[arg(long, value_enum)]
-    pub io: Option<IoMode>,
+    #[command(flatten)]
+    pub run: RunArgs,
     /// Write every result as JSON to this file, updated after each case.
     #[arg(long)]
     pub json: Option<PathBuf>,
@@ -91,15 +83,7 @@ pub(super) fn judge_command(args: &JudgeArgs) -> Result<u8> {
         .and_then(Path::parent)
         .unwrap_or(Path::new(""))
         .to_path_buf();
-    if let Some(t) = args.time_limit {
-        config.limits.time = t;
-    }
-    if let Some(m) = args.memory_limit {
-        config.limits.memory = m;
-    }
-    if let Some(io) = args.io {
-        config.io.mode = io;
-    }
+    args.run.apply(&mut config);
     if !args.suites.is_empty() {
         config.suites = args
             .suites

@@ -14,7 +14,8 @@ use anyhow::Result;
 use clap::{Args, Parser, Subcommand};
 
 use crate::check::protocol::Protocol;
-use crate::config::Config;
+use crate::config::units::{parse_duration, parse_size};
+use crate::config::{Config, IoMode};
 use crate::dialect::{Dialect, NullSwaps, Steps};
 
 pub use check::CheckArgs;
@@ -55,6 +56,36 @@ pub enum Command {
     Gen(GenArgs),
     /// Run a submission on generated cases until one fails, then shrink it.
     Stress(StressArgs),
+}
+
+/// Overrides of the configuration's run limits and I/O mode, shared by the
+/// commands that run submissions.
+#[derive(Args, Debug, Clone, Copy)]
+pub struct RunArgs {
+    /// CPU time limit per case, as "1s" or "500ms".
+    #[arg(long, value_parser = parse_duration)]
+    pub time_limit: Option<std::time::Duration>,
+    /// Memory limit per case, as "256MiB".
+    #[arg(long, value_parser = parse_size)]
+    pub memory_limit: Option<u64>,
+    /// File I/O (mayan.in / mayan.out) or standard streams.
+    #[arg(long, value_enum)]
+    pub io: Option<IoMode>,
+}
+
+impl RunArgs {
+    /// The configuration with these flags applied.
+    pub fn apply(&self, config: &mut Config) {
+        if let Some(t) = self.time_limit {
+            config.limits.time = t;
+        }
+        if let Some(m) = self.memory_limit {
+            config.limits.memory = m;
+        }
+        if let Some(io) = self.io {
+            config.io.mode = io;
+        }
+    }
 }
 
 /// The two dialect switches of SPEC.md, shared by every command that judges.

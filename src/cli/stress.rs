@@ -8,11 +8,9 @@ use anyhow::{Context, Result, bail};
 use clap::Args;
 
 use super::judge::{absolute_args, plan_of};
-use super::load_config;
+use super::{RunArgs, load_config};
 use crate::answer::format_answer;
 use crate::case::{Case, format_case};
-use crate::config::IoMode;
-use crate::config::units::{parse_duration, parse_size};
 use crate::judge::{CaseResult, Plan, judge_program};
 use crate::runner::process::ProcessRunner;
 use crate::solver::Solver;
@@ -32,15 +30,8 @@ pub struct StressArgs {
     /// `judge.toml` in the current folder when it exists.
     #[arg(long)]
     pub config: Option<PathBuf>,
-    /// CPU time limit per case, as "1s" or "500ms".
-    #[arg(long, value_parser = parse_duration)]
-    pub time_limit: Option<std::time::Duration>,
-    /// Memory limit per case, as "256MiB".
-    #[arg(long, value_parser = parse_size)]
-    pub memory_limit: Option<u64>,
-    /// File I/O (mayan.in / mayan.out) or standard streams.
-    #[arg(long, value_enum)]
-    pub io: Option<IoMode>,
+    #[command(flatten)]
+    pub run: RunArgs,
     /// Save the smallest failing case (X.in and X.ans) into this folder.
     #[arg(long)]
     pub save: Option<PathBuf>,
@@ -73,15 +64,7 @@ fn judge_one(
 
 pub(super) fn stress(args: &StressArgs) -> Result<u8> {
     let mut config = load_config(args.config.as_ref())?;
-    if let Some(t) = args.time_limit {
-        config.limits.time = t;
-    }
-    if let Some(m) = args.memory_limit {
-        config.limits.memory = m;
-    }
-    if let Some(io) = args.io {
-        config.io.mode = io;
-    }
+    args.run.apply(&mut config);
     let plan = plan_of(&config, 1);
     let argv = absolute_args(&args.command, Path::new("."));
     let runner = ProcessRunner::new();

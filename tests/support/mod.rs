@@ -4,6 +4,8 @@
 pub mod naive;
 pub mod seeds;
 
+use std::path::{Path, PathBuf};
+
 use mayan_judge::board::Board;
 use mayan_judge::generate::{Rng, Shape, random_board};
 
@@ -56,4 +58,25 @@ fn planted_case(rng: &mut Rng) -> (Board, u8) {
         let most = if board.block_count() <= 9 { 4 } else { 3 };
         return (board, rng.range(1, most) as u8);
     }
+}
+
+/// Compiles `source` with `compiler` (gcc or g++) at -O2 into `dir/name`.
+pub fn compile(dir: &Path, compiler: &str, name: &str, source: &str) -> PathBuf {
+    let ext = if compiler == "gcc" { "c" } else { "cpp" };
+    let src = dir.join(format!("{name}.{ext}"));
+    let exe = dir.join(name);
+    std::fs::write(&src, source).unwrap();
+    let out = std::process::Command::new(compiler)
+        .arg("-O2")
+        .arg("-o")
+        .arg(&exe)
+        .arg(&src)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{compiler} failed on {name}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    exe
 }
