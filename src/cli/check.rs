@@ -21,7 +21,7 @@ pub struct CheckArgs {
     /// Exactly n moves, or at most n.
     #[arg(long, value_enum, env = "MAYAN_STEPS", default_value_t = Steps::Exact)]
     pub steps: Steps,
-    /// The protocol's arguments, in its order (plain: INPUT OUTPUT [ANSWER]).
+    /// The protocol's arguments, in its order (plain: INPUT OUTPUT and an optional ANSWER).
     #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
     pub args: Vec<String>,
 }

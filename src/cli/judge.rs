@@ -44,7 +44,7 @@ pub struct JudgeArgs {
     /// Write the score table as a self-contained HTML page.
     #[arg(long)]
     pub html: Option<PathBuf>,
-    /// A folder of contestants, one subfolder each holding mayan.<ext>
+    /// A folder of contestants, one subfolder each holding `mayan.<ext>`
     /// (LemonLime's layout), judged instead of the configured folder.
     #[arg(long)]
     pub contestants: Option<PathBuf>,
