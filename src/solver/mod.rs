@@ -12,7 +12,7 @@
 mod colours;
 mod table;
 
-use crate::board::{Board, HEIGHT, WIDTH, column_height};
+use crate::board::{Board, HEIGHT, NIBBLE_LOW, WIDTH, column_height, occupied_bits};
 use crate::dialect::{Dialect, NullSwaps, Steps};
 use crate::rules::{Dir, Move, resolve, settle_after_shift, shift};
 
@@ -124,12 +124,10 @@ impl Solver {
         stuck: u16,
         need: u8,
     ) -> bool {
-        let touches = |set: u16| match need {
-            0 => true,
-            1 => set & stuck != 0,
-            _ => colour_count(set & stuck) >= need,
-        };
-        let null_swaps = self.dialect.null_swaps == NullSwaps::Include && need == 0;
+        if need > 0 {
+            return self.try_stuck_moves(board, colours, left, stuck, need);
+        }
+        let null_swaps = self.dialect.null_swaps == NullSwaps::Include;
         let mut passed = false;
         let words = *board.words();
         for x in 0..WIDTH {
@@ -143,33 +141,78 @@ impl Solver {
                 HEIGHT
             };
             for y in 0..column_height(word) {
-                let colour = ((word >> (4 * y)) & 0xF) as u8;
-                let own = colour_bit(colour);
                 if x + 1 < WIDTH {
-                    let other = ((right >> (4 * y)) & 0xF) as u8;
-                    if other == colour {
-                        // A null swap: the same board with one move fewer. Every
-                        // null swap leads to the same position; try the first.
-                        if null_swaps && !passed {
-                            passed = true;
-                            let sets = colours.sets();
-                            if self.search(board, colours, sets, left - 1) {
-                                self.path.push(Move::new(x as u8, y as u8, Dir::Right));
-                                return true;
-                            }
-                        }
-                    } else if touches(own | colour_bit(other)) {
+                    let (colour, other) = ((word >> (4 * y)) & 0xF, (right >> (4 * y)) & 0xF);
+                    if other != colour {
                         let mv = Move::new(x as u8, y as u8, Dir::Right);
                         if self.try_move(board, colours, mv, left) {
                             return true;
                         }
+                    } else if null_swaps && !passed {
+                        // A null swap: the same board with one move fewer. Every
+                        // null swap leads to the same position; try the first.
+                        passed = true;
+                        if self.search(board, colours, colours.sets(), left - 1) {
+                            self.path.push(Move::new(x as u8, y as u8, Dir::Right));
+                            return true;
+                        }
                     }
                 }
-                if y >= left_height && touches(own) {
+                if y >= left_height {
                     let mv = Move::new(x as u8, y as u8, Dir::Left);
                     if self.try_move(board, colours, mv, left) {
                         return true;
                     }
+                }
+            }
+        }
+        false
+    }
+
+    /// The moves that touch `need` (1 or 2) of the `stuck` colours, in
+    /// solution order, found with masks rather than cell by cell.
+    fn try_stuck_moves(
+        &mut self,
+        board: &Board,
+        colours: &Colours,
+        left: u8,
+        stuck: u16,
+        need: u8,
+    ) -> bool {
+        let words = *board.words();
+        for x in 0..WIDTH {
+            let word = words[x];
+            let own = cells_of(word, stuck);
+            let (mut rights, mut lefts) = (0, 0);
+            if x + 1 < WIDTH {
+                let right = words[x + 1];
+                let theirs = cells_of(right, stuck);
+                let same = !occupied_bits(word ^ right) & occupied_bits(word);
+                let touching = if need == 1 {
+                    own | theirs
+                } else {
+                    own & theirs
+                };
+                rights = touching & occupied_bits(word) & !same;
+            }
+            if x > 0 && need == 1 {
+                let above = !((1u32 << (4 * column_height(words[x - 1]))) - 1);
+                lefts = own & above;
+            }
+            let mut rows = rights | lefts;
+            while rows != 0 {
+                let bit = rows & rows.wrapping_neg();
+                rows &= !bit;
+                let y = (bit.trailing_zeros() / 4) as u8;
+                if rights & bit != 0
+                    && self.try_move(board, colours, Move::new(x as u8, y, Dir::Right), left)
+                {
+                    return true;
+                }
+                if lefts & bit != 0
+                    && self.try_move(board, colours, Move::new(x as u8, y, Dir::Left), left)
+                {
+                    return true;
                 }
             }
         }
@@ -202,10 +245,17 @@ impl Solver {
     }
 }
 
-/// Bit `c` for colour `c`; nothing for an empty cell.
+/// Bit `4y` set for each row `y` of a column word whose colour is in `set`.
 #[inline]
-fn colour_bit(colour: u8) -> u16 {
-    (1u16 << colour) & !1
+fn cells_of(word: u32, set: u16) -> u32 {
+    let mut cells = 0;
+    let mut rest = set & !1;
+    while rest != 0 {
+        let colour = rest.trailing_zeros();
+        rest &= rest - 1;
+        cells |= !occupied_bits(word ^ colour.wrapping_mul(NIBBLE_LOW)) & occupied_bits(word);
+    }
+    cells
 }
 
 /// The smallest solution of `board` in `n` moves under `dialect` (a fresh solver).
