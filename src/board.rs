@@ -127,6 +127,13 @@ impl Board {
         counts
     }
 
+    /// A board from packed column words, which must be settled columns of
+    /// colours `1..=10` (see the type's doc).
+    #[inline]
+    pub(crate) fn from_words(cols: [u32; WIDTH]) -> Board {
+        Board { cols }
+    }
+
     /// The packed column words (see the type's doc).
     #[inline]
     pub(crate) fn words(&self) -> &[u32; WIDTH] {
@@ -136,21 +143,6 @@ impl Board {
     #[inline]
     pub(crate) fn words_mut(&mut self) -> &mut [u32; WIDTH] {
         &mut self.cols
-    }
-
-    /// Puts `colour` on top of column `x`, which must have room.
-    #[inline]
-    pub(crate) fn push(&mut self, x: usize, colour: u8) {
-        let h = self.height(x);
-        debug_assert!(h < HEIGHT);
-        self.cols[x] |= u32::from(colour) << (4 * h);
-    }
-
-    /// Writes `colour` (non-zero) into an occupied cell.
-    #[inline]
-    pub(crate) fn set(&mut self, x: usize, y: usize, colour: u8) {
-        let shift = 4 * y;
-        self.cols[x] = (self.cols[x] & !(0xF << shift)) | (u32::from(colour) << shift);
     }
 }
 

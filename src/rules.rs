@@ -7,7 +7,7 @@
 
 use std::fmt;
 
-use crate::board::{Board, HEIGHT, NIBBLE_LOW, WIDTH, occupied_bits, remove_row};
+use crate::board::{Board, HEIGHT, NIBBLE_LOW, WIDTH, column_height, occupied_bits, remove_row};
 
 /// Direction of a move: `1` (right) sorts before `-1` (left), as the statement asks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -127,17 +127,36 @@ pub fn apply(board: &Board, raw: RawMove) -> Result<Board, Illegal> {
 #[inline]
 pub(crate) fn shift(board: &Board, mv: Move) -> Board {
     let (x, y, tx) = (mv.x as usize, mv.y as usize, mv.target_x());
-    let mut next = *board;
-    let colour = board.get(x, y);
-    if board.height(tx) > y {
-        next.set(x, y, board.get(tx, y));
-        next.set(tx, y, colour);
+    let w = board.words();
+    let (from, to) = (w[x], w[tx]);
+    let shift_y = 4 * y as u32;
+    let colour = (from >> shift_y) & 0xF;
+    let (new_from, new_to) = if column_height(to) > y {
+        let other = (to >> shift_y) & 0xF;
+        let hole = !(0xF << shift_y);
+        (
+            (from & hole) | (other << shift_y),
+            (to & hole) | (colour << shift_y),
+        )
     } else {
-        let words = next.words_mut();
-        words[x] = remove_row(words[x], y);
-        next.push(tx, colour);
-    }
-    next
+        (
+            remove_row(from, y),
+            to | (colour << (4 * column_height(to) as u32)),
+        )
+    };
+    // Each word is chosen by value, not written into a copy at a computed
+    // index: the next reader loads the whole board at once, and a load that
+    // spans separate recent stores stalls the processor.
+    let pick = |i: usize| {
+        if i == x {
+            new_from
+        } else if i == tx {
+            new_to
+        } else {
+            w[i]
+        }
+    };
+    Board::from_words([pick(0), pick(1), pick(2), pick(3), pick(4)])
 }
 
 /// Bit `4y` set where a vertical run of three starts at row `y` of a column
@@ -188,11 +207,12 @@ fn find_runs_in(board: &Board, columns: u8) -> [u32; WIDTH] {
 }
 
 /// Resolves a board just after a move dragged a block between columns `x` and
-/// `tx` of a settled board; returns the number of waves. Only those columns
+/// `tx` of a settled board; returns the columns (bit `x` for column `x`) where
+/// blocks vanished, `0` when none did. Only the two dragged-between columns
 /// can hold a new vertical run, so the common case of nothing vanishing costs
 /// little.
 #[inline]
-pub(crate) fn settle_after_shift(board: &mut Board, x: usize, tx: usize) -> u32 {
+pub(crate) fn settle_after_shift(board: &mut Board, x: usize, tx: usize) -> u8 {
     let w = board.words();
     let mut starts = vertical_starts(w[x]) | vertical_starts(w[tx]);
     for x in 0..WIDTH - 2 {
@@ -201,7 +221,7 @@ pub(crate) fn settle_after_shift(board: &mut Board, x: usize, tx: usize) -> u32 
     if starts == 0 {
         0
     } else {
-        settle(board, (1 << x) | (1 << tx))
+        settle(board, (1 << x) | (1 << tx)).1
     }
 }
 
@@ -229,21 +249,23 @@ fn remove_marked(board: &mut Board, marks: &[u32; WIDTH]) -> u8 {
 /// waves (rounds in which something vanished).
 #[inline]
 pub fn resolve(board: &mut Board) -> u32 {
-    settle(board, ALL_COLUMNS)
+    settle(board, ALL_COLUMNS).0
 }
 
 /// [`resolve`] for a board whose only possible vertical runs are in the given
 /// columns: a new vertical run can only form where a column changed, while any
-/// change may line up a row.
+/// change may line up a row. Returns the waves and the columns where blocks
+/// vanished.
 #[inline]
-fn settle(board: &mut Board, mut changed: u8) -> u32 {
-    let mut waves = 0;
+fn settle(board: &mut Board, mut changed: u8) -> (u32, u8) {
+    let (mut waves, mut vanished) = (0, 0);
     loop {
         let marks = find_runs_in(board, changed);
         if marks.iter().all(|&m| m == 0) {
-            return waves;
+            return (waves, vanished);
         }
         changed = remove_marked(board, &marks);
+        vanished |= changed;
         waves += 1;
     }
 }

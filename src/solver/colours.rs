@@ -111,26 +111,61 @@ pub(super) struct Colours {
     /// Colours with exactly four blocks, and with exactly five.
     fours: u16,
     fives: u16,
+    /// Colours with seven blocks or more: the only ones whose vanishing can
+    /// leave exactly four or five.
+    many: u16,
 }
 
 impl Colours {
     pub fn of(board: &Board) -> Colours {
         let words = board.words();
         let c: [Tally; WIDTH] = std::array::from_fn(|x| column_tally(words[x]));
-        let total = c[0].merge(c[1]).merge(c[2].merge(c[3])).merge(c[4]);
-        let (mut fours, mut fives) = (0u16, 0u16);
-        if total.thrice != 0 {
+        let mut colours = Colours {
+            columns: c,
+            total: c[0].merge(c[1]).merge(c[2].merge(c[3])).merge(c[4]),
+            fours: 0,
+            fives: 0,
+            many: 0,
+        };
+        colours.count_exactly(board);
+        colours
+    }
+
+    /// Sets `fours`, `fives` and `many` from the board's exact counts.
+    fn count_exactly(&mut self, board: &Board) {
+        let (mut fours, mut fives, mut many) = (0u16, 0u16, 0u16);
+        if self.total.thrice != 0 {
             for (colour, &count) in board.colour_counts().iter().enumerate() {
                 fours |= u16::from(count == 4) << colour;
                 fives |= u16::from(count == 5) << colour;
+                many |= u16::from(count >= 7) << colour;
             }
         }
-        Colours {
-            columns: c,
-            total,
-            fours,
-            fives,
+        (self.fours, self.fives, self.many) = (fours, fives, many & !1);
+    }
+
+    /// The tallies after blocks vanished from the columns in `vanished` (bit
+    /// `x` for column `x`) of the board of `self`, which is now `board`.
+    /// Counts are only recounted when some colour had seven blocks or more: a
+    /// colour of four or five either stays whole, leaves one or two (dead, so
+    /// the position is cut before its shapes matter), or goes; a colour of six
+    /// leaves three or none.
+    pub fn after_vanishing(&self, board: &Board, vanished: u8) -> Colours {
+        let mut next = *self;
+        for x in 0..WIDTH {
+            if vanished & (1 << x) != 0 {
+                next.columns[x] = column_tally(board.words()[x]);
+            }
         }
+        let c = &next.columns;
+        next.total = c[0].merge(c[1]).merge(c[2].merge(c[3])).merge(c[4]);
+        if self.many == 0 {
+            next.fours &= next.total.once;
+            next.fives &= next.total.once;
+        } else {
+            next.count_exactly(board);
+        }
+        next
     }
 
     /// The tallies of `board`, which differs from the board of `self` only in
@@ -241,6 +276,42 @@ mod tests {
         // Five in one column is fine.
         let s = sets([&[1, 1, 2, 1, 1, 2, 1], &[2], &[], &[], &[]]);
         assert_eq!(s.stuck & ONE, 0);
+    }
+
+    #[test]
+    fn tallies_after_vanishing_give_the_sets_of_a_fresh_count() {
+        use crate::generate::{Rng, Shape, random_board};
+        use crate::rules::{Dir, Move, settle_after_shift, shift};
+        let mut rng = Rng::new(5);
+        let mut checked = 0;
+        while checked < 300 {
+            let shape = Shape {
+                colours: 3,
+                min_height: 2,
+                max_height: 7,
+                at_least_three: true,
+            };
+            let Some(board) = random_board(&mut rng, shape) else {
+                continue;
+            };
+            let (x, y) = (rng.range(0, 3) as usize, rng.range(0, 6) as usize);
+            if y >= board.height(x) {
+                continue;
+            }
+            let mv = Move::new(x as u8, y as u8, Dir::Right);
+            let mut next = shift(&board, mv);
+            let shifted = Colours::of(&board).updated(&next, x, x + 1);
+            let vanished = settle_after_shift(&mut next, x, x + 1);
+            if vanished == 0 {
+                continue;
+            }
+            let (kept, fresh) = (shifted.after_vanishing(&next, vanished), Colours::of(&next));
+            assert_eq!(kept.columns, fresh.columns, "{board:?} {mv}");
+            if fresh.sets().dead == 0 {
+                assert_eq!(kept.sets(), fresh.sets(), "{board:?} {mv}");
+            }
+            checked += 1;
+        }
     }
 
     #[test]

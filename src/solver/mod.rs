@@ -223,6 +223,16 @@ impl Solver {
     fn try_move(&mut self, board: &Board, colours: &Colours, mv: Move, left: u8) -> bool {
         let (x, tx) = (mv.x as usize, mv.target_x());
         let mut next = shift(board, mv);
+        if left == 1 {
+            // The last move: the board must end empty, nothing else matters.
+            self.nodes += 1;
+            settle_after_shift(&mut next, x, tx);
+            let done = next.is_empty();
+            if done {
+                self.path.push(mv);
+            }
+            return done;
+        }
         // Nothing has vanished yet, so the tallies change in two columns only.
         // A block stranded now can never vanish in this move's cascade, so if
         // too many colours are stuck already the resolved board is hopeless
@@ -232,10 +242,11 @@ impl Solver {
         if colour_count(sets.stuck) > 2 * (left - 1) {
             return false;
         }
-        let found = if settle_after_shift(&mut next, x, tx) == 0 {
+        let vanished = settle_after_shift(&mut next, x, tx);
+        let found = if vanished == 0 {
             self.search(&next, &shifted, sets, left - 1)
         } else {
-            let resolved = Colours::of(&next);
+            let resolved = shifted.after_vanishing(&next, vanished);
             self.search(&next, &resolved, resolved.sets(), left - 1)
         };
         if found {
