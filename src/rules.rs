@@ -124,7 +124,7 @@ pub fn apply(board: &Board, raw: RawMove) -> Result<Board, Illegal> {
 
 /// The board right after the block is dragged (swap, or drop into the target
 /// column), before anything vanishes. `mv` must be legal on `board`.
-#[inline]
+#[inline(always)]
 pub(crate) fn shift(board: &Board, mv: Move) -> Board {
     let (x, y, tx) = (mv.x as usize, mv.y as usize, mv.target_x());
     let w = board.words();
@@ -211,7 +211,7 @@ fn find_runs_in(board: &Board, columns: u8) -> [u32; WIDTH] {
 /// blocks vanished, `0` when none did. Only the two dragged-between columns
 /// can hold a new vertical run, so the common case of nothing vanishing costs
 /// little.
-#[inline]
+#[inline(always)]
 pub(crate) fn settle_after_shift(board: &mut Board, x: usize, tx: usize) -> u8 {
     let w = board.words();
     let mut starts = vertical_starts(w[x]) | vertical_starts(w[tx]);
