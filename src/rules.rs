@@ -182,28 +182,33 @@ const ALL_COLUMNS: u8 = (1 << WIDTH) - 1;
 /// colours, horizontal or vertical. All zero when nothing vanishes.
 #[inline]
 pub(crate) fn find_runs(board: &Board) -> [u32; WIDTH] {
-    find_runs_in(board, ALL_COLUMNS)
+    find_runs_in(board, ALL_COLUMNS).0
 }
 
 /// Like [`find_runs`], but looks for vertical runs only in the given columns
-/// (the others are known to hold none).
+/// (the others are known to hold none). Also says whether anything is marked,
+/// worked out as the marks are made: testing the array afterwards reads it
+/// back with one wide load that stalls on the narrow stores.
 #[inline]
-fn find_runs_in(board: &Board, columns: u8) -> [u32; WIDTH] {
+fn find_runs_in(board: &Board, columns: u8) -> ([u32; WIDTH], bool) {
     let w = board.words();
     let mut marks = [0u32; WIDTH];
+    let mut any = 0;
     for x in 0..WIDTH {
         if columns & (1 << x) != 0 {
             let three = vertical_starts(w[x]);
+            any |= three;
             marks[x] = three | (three << 4) | (three << 8);
         }
     }
     for x in 0..WIDTH - 2 {
         let three = horizontal_starts(w, x);
+        any |= three;
         marks[x] |= three;
         marks[x + 1] |= three;
         marks[x + 2] |= three;
     }
-    marks
+    (marks, any != 0)
 }
 
 /// Resolves a board just after a move dragged a block between columns `x` and
@@ -260,8 +265,8 @@ pub fn resolve(board: &mut Board) -> u32 {
 fn settle(board: &mut Board, mut changed: u8) -> (u32, u8) {
     let (mut waves, mut vanished) = (0, 0);
     loop {
-        let marks = find_runs_in(board, changed);
-        if marks.iter().all(|&m| m == 0) {
+        let (marks, any) = find_runs_in(board, changed);
+        if !any {
             return (waves, vanished);
         }
         changed = remove_marked(board, &marks);
