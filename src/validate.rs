@@ -129,18 +129,19 @@ fn finding(path: &Path, line: Option<usize>, severity: Severity, message: String
     }
 }
 
+/// A file's text (bytes that are not UTF-8 become replacement characters),
+/// or the finding that it cannot be read.
+fn read_text(path: &Path) -> Result<String, Finding> {
+    std::fs::read(path)
+        .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
+        .map_err(|e| finding(path, None, Severity::Error, format!("cannot read: {e}")))
+}
+
 /// Everything worth saying about one case file and its answer files.
 pub fn validate_case(input: &Path, configured: Dialect, solver: &mut Solver) -> Vec<Finding> {
-    let text = match std::fs::read(input) {
-        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
-        Err(e) => {
-            return vec![finding(
-                input,
-                None,
-                Severity::Error,
-                format!("cannot read: {e}"),
-            )];
-        }
+    let text = match read_text(input) {
+        Ok(text) => text,
+        Err(unreadable) => return vec![unreadable],
     };
     let (case, warnings) = match parse_case_strict(&text) {
         Ok(parsed) => parsed,
@@ -195,16 +196,9 @@ fn check_answer_file(
     reference: &Answer,
     all: &[(Dialect, Answer)],
 ) -> Vec<Finding> {
-    let text = match std::fs::read(path) {
-        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
-        Err(e) => {
-            return vec![finding(
-                path,
-                None,
-                Severity::Error,
-                format!("cannot read: {e}"),
-            )];
-        }
+    let text = match read_text(path) {
+        Ok(text) => text,
+        Err(unreadable) => return vec![unreadable],
     };
     let written = match parse_answer(&text) {
         Ok(a) => a,
