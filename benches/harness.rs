@@ -49,6 +49,7 @@ fn main() {
             wall: std::time::Duration::from_secs(3),
             memory: 128 << 20,
             output: 1 << 20,
+            processes: 16,
         },
         io: IoConfig::default(),
         policy: Policy::default(),

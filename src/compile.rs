@@ -112,11 +112,14 @@ const COMPILE_LIMITS: Limits = Limits {
     cpu: Duration::from_secs(60),
     wall: Duration::from_secs(120),
     memory: 2 << 30,
-    output: 1 << 20,
+    output: 64 << 20,
+    processes: 64,
 };
 
-/// Compiles `source` into `build_dir` when its language needs it. `Err` is a
-/// judge error (unknown language, compiler missing).
+/// Copies `source` into `build_dir` and compiles it there when its language
+/// needs it (the compiler runs like a submission, in the sandbox, with
+/// `build_dir` as its working folder). `Err` is a judge error (unknown
+/// language, compiler missing).
 pub fn prepare(
     source: &Path,
     build_dir: &Path,
@@ -139,7 +142,13 @@ pub fn prepare(
             known.join(", ")
         )
     })?;
-    let src = std::fs::canonicalize(source).map_err(|e| format!("{}: {e}", source.display()))?;
+    // The compiler and the program see the copy beside them, never the
+    // contestant's folder.
+    let name = source
+        .file_name()
+        .ok_or_else(|| format!("{}: not a file", source.display()))?;
+    let src = build_dir.join(name);
+    std::fs::copy(source, &src).map_err(|e| format!("{}: {e}", source.display()))?;
     let exe = build_dir.join("program");
     let Some(compile) = &language.compile else {
         return Ok(Prepared::Ready(fill(&language.run, &src, &exe)));

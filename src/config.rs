@@ -15,6 +15,7 @@ use serde::Deserialize;
 
 use crate::check::Accept;
 use crate::dialect::Dialect;
+pub use crate::runner::sandbox::Mode as SandboxMode;
 use units::serde_units;
 
 /// The whole file.
@@ -46,6 +47,21 @@ pub struct Config {
     /// before the built-in ones.
     #[serde(default, rename = "language")]
     pub languages: std::collections::BTreeMap<String, LanguageConfig>,
+    /// What confines a run (`[sandbox]`).
+    #[serde(default)]
+    pub sandbox: SandboxConfig,
+}
+
+/// `[sandbox]`: how much isolation, and what runs may read besides the
+/// system folders.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
+pub struct SandboxConfig {
+    pub mode: SandboxMode,
+    /// Folders (or files) every run may read and execute: an interpreter
+    /// installed outside the system folders, say. Relative to the folder
+    /// holding `judge.toml`.
+    pub readable: Vec<PathBuf>,
 }
 
 /// How to compile and run one language. `{src}` is the source file, `{exe}`
@@ -96,6 +112,8 @@ pub struct LimitsConfig {
     pub output: u64,
     /// The wall-clock limit, as a multiple of the time limit.
     pub wall_multiple: u32,
+    /// Processes (threads included) a run may have at once.
+    pub processes: u32,
 }
 
 impl Default for LimitsConfig {
@@ -106,6 +124,7 @@ impl Default for LimitsConfig {
             memory: 128 << 20,
             output: 16 << 20,
             wall_multiple: 3,
+            processes: 64,
         }
     }
 }
@@ -185,6 +204,7 @@ impl Default for Config {
             submissions: Vec::new(),
             contestants: None,
             languages: Default::default(),
+            sandbox: SandboxConfig::default(),
         }
     }
 }
@@ -235,6 +255,15 @@ impl Config {
         }
         if let Some(c) = &mut config.contestants {
             c.path = base.join(&c.path);
+        }
+        for path in &mut config.sandbox.readable {
+            *path = base.join(&*path);
+        }
+        if config.limits.processes == 0 {
+            return Err(ConfigError::Invalid {
+                path: origin.to_path_buf(),
+                message: "limits.processes must be at least 1".to_string(),
+            });
         }
         for (name, language) in &config.languages {
             if language.run.is_empty() || language.extensions.is_empty() {
@@ -297,6 +326,24 @@ mod tests {
             Dialect::new(NullSwaps::Exclude, Steps::AtMost)
         );
         assert_eq!(config.suites[0].path, PathBuf::from("/x/cases/a"));
+    }
+
+    #[test]
+    fn sandbox_mode_readable_folders_and_process_limit() {
+        let text = "[sandbox]\nmode = \"strict\"\nreadable = [\"/opt/pypy\", \"tools\"]\n[limits]\nprocesses = 8\n";
+        let config = Config::parse(text, Path::new("/j/judge.toml")).unwrap();
+        assert_eq!(config.sandbox.mode, SandboxMode::Strict);
+        assert_eq!(
+            config.sandbox.readable,
+            vec![PathBuf::from("/opt/pypy"), PathBuf::from("/j/tools")]
+        );
+        assert_eq!(config.limits.processes, 8);
+        assert_eq!(Config::default().sandbox.mode, SandboxMode::Auto);
+        assert_eq!(Config::default().limits.processes, 64);
+        let e = Config::parse("[sandbox]\nmode = \"loose\"\n", Path::new("j.toml")).unwrap_err();
+        assert!(e.to_string().contains("line 2"), "{e}");
+        let e = Config::parse("[limits]\nprocesses = 0\n", Path::new("j.toml")).unwrap_err();
+        assert!(e.to_string().contains("processes"), "{e}");
     }
 
     #[test]

@@ -155,10 +155,8 @@ fn try_judge_case(
         }
         None => None,
     };
-    let base = tempfile::Builder::new()
-        .prefix("mayan-run-")
-        .tempdir()
-        .map_err(|e| format!("temporary folder: {e}"))?;
+    let base =
+        crate::runner::scratch_dir("mayan-run-").map_err(|e| format!("temporary folder: {e}"))?;
     let work = base.path().join("work");
     std::fs::create_dir(&work).map_err(|e| format!("{}: {e}", work.display()))?;
     let (stdin, output_path) = match plan.io.mode {

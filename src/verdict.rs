@@ -5,7 +5,7 @@
 //!    contestant's fault),
 //! 2. TLE (CPU time over the limit, or stopped at the wall-clock limit),
 //! 3. MLE (peak memory over the limit),
-//! 4. OLE (output over the limit),
+//! 4. OLE (output over the limit, or too much written to the working folder),
 //! 5. RE (killed by a signal, or a non-zero exit code),
 //! 6. the checker's verdict (AC, WA, PE).
 
@@ -93,15 +93,38 @@ pub fn decide(observed: &Observed, limits: &Limits) -> (CaseVerdict, String) {
             format!("memory over {} KiB", limits.memory / 1024),
         );
     }
+    if run.stopped == Some(Stop::Disk) {
+        return (
+            CaseVerdict::OLE,
+            format!(
+                "wrote over {} bytes, or over {} files, to its working folder",
+                limits.output,
+                crate::runner::MAX_FOLDER_ENTRIES
+            ),
+        );
+    }
     if observed.output_bytes > limits.output || run.exit == Exit::Signal(libc::SIGXFSZ) {
         return (
             CaseVerdict::OLE,
             format!("output over {} bytes", limits.output),
         );
     }
+    let forks = if run.process_limit_hit {
+        format!(
+            " (a process or thread was refused at the limit of {})",
+            limits.processes
+        )
+    } else {
+        String::new()
+    };
     match run.exit {
-        Exit::Signal(s) => return (CaseVerdict::RE, format!("killed by {}", signal_name(s))),
-        Exit::Code(c) if c != 0 => return (CaseVerdict::RE, format!("exit code {c}")),
+        Exit::Signal(s) => {
+            return (
+                CaseVerdict::RE,
+                format!("killed by {}{forks}", signal_name(s)),
+            );
+        }
+        Exit::Code(c) if c != 0 => return (CaseVerdict::RE, format!("exit code {c}{forks}")),
         Exit::Code(_) => {}
     }
     match &observed.checker {

@@ -17,6 +17,7 @@ const LIMITS: Limits = Limits {
     wall: Duration::from_millis(1500),
     memory: 64 << 20,
     output: 1 << 20,
+    processes: 16,
 };
 
 fn build(dir: &Path, name: &str, source: &str) -> PathBuf {

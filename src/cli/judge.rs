@@ -14,7 +14,7 @@ use crate::config::{Config, IoMode, LanguageConfig, Submission, Suite};
 use crate::contestants::{Missing, contestants};
 use crate::judge::{Plan, all_cases, judge_program};
 use crate::report::{
-    RunReport, SubmissionReport, export, score_table, submission_table, write_json,
+    RunReport, SubmissionReport, export, sandbox_summary, score_table, submission_table, write_json,
 };
 use crate::runner::process::ProcessRunner;
 use crate::runner::{Limits, Runner};
@@ -120,9 +120,11 @@ pub(super) fn judge_command(args: &JudgeArgs) -> Result<u8> {
         );
     }
     let plan = plan_of(&config, usize::from(args.jobs));
-    let runner = ProcessRunner::new();
+    let runner = ProcessRunner::configured(config.sandbox.mode, config.sandbox.readable.clone())
+        .map_err(anyhow::Error::msg)?;
     let mut report = RunReport {
         measured_by: runner.method().to_string(),
+        sandbox: runner.protections(),
         submissions: Vec::new(),
     };
     eprintln!(
@@ -138,6 +140,7 @@ pub(super) fn judge_command(args: &JudgeArgs) -> Result<u8> {
         plan.policy.dialect,
         report.measured_by
     );
+    eprintln!("{}", sandbox_summary(&report.sandbox));
     for who in &absent {
         eprintln!("[{}] {}", who.name, who.why);
         let mut r = SubmissionReport::new(&who.name);
@@ -202,6 +205,7 @@ pub(super) fn plan_of(config: &Config, jobs: usize) -> Plan {
             wall: config.limits.time * config.limits.wall_multiple,
             memory: config.limits.memory,
             output: config.limits.output,
+            processes: config.limits.processes,
         },
         io: config.io.clone(),
         policy: Policy {
@@ -278,7 +282,7 @@ fn judge_submission(
         languages,
     } = *session;
     let mut result = SubmissionReport::new(&sub.name);
-    let build = tempfile::Builder::new().prefix("mayan-build-").tempdir()?;
+    let build = crate::runner::scratch_dir("mayan-build-")?;
     let prepared = match (&sub.command, &sub.source) {
         (Some(command), _) => Ok(Prepared::Ready(absolute_args(command, base))),
         (None, Some(source)) => prepare(source, build.path(), runner, languages),

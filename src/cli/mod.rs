@@ -15,7 +15,7 @@ use clap::{Args, Parser, Subcommand};
 
 use crate::check::protocol::Protocol;
 use crate::config::units::{parse_duration, parse_size};
-use crate::config::{Config, IoMode};
+use crate::config::{Config, IoMode, SandboxMode};
 use crate::dialect::{Dialect, NullSwaps, Steps};
 
 pub use check::CheckArgs;
@@ -71,6 +71,11 @@ pub struct RunArgs {
     /// File I/O (mayan.in / mayan.out) or standard streams.
     #[arg(long, value_enum)]
     pub io: Option<IoMode>,
+    /// Isolation of the programs run: every protection the machine offers
+    /// (auto, the default), all of them or refuse to run (strict), or none
+    /// (off).
+    #[arg(long, value_enum)]
+    pub sandbox: Option<SandboxMode>,
 }
 
 impl RunArgs {
@@ -84,6 +89,9 @@ impl RunArgs {
         }
         if let Some(io) = self.io {
             config.io.mode = io;
+        }
+        if let Some(mode) = self.sandbox {
+            config.sandbox.mode = mode;
         }
     }
 }

@@ -12,6 +12,7 @@ use super::{RunArgs, load_config};
 use crate::answer::format_answer;
 use crate::case::{Case, format_case};
 use crate::judge::{CaseResult, Plan, judge_program};
+use crate::report::sandbox_summary;
 use crate::runner::process::ProcessRunner;
 use crate::solver::Solver;
 use crate::stress::{shrink, stress_case};
@@ -67,8 +68,10 @@ pub(super) fn stress(args: &StressArgs) -> Result<u8> {
     args.run.apply(&mut config);
     let plan = plan_of(&config, 1);
     let argv = absolute_args(&args.command, Path::new("."));
-    let runner = ProcessRunner::new();
-    let scratch = tempfile::Builder::new().prefix("mayan-stress-").tempdir()?;
+    let runner = ProcessRunner::configured(config.sandbox.mode, config.sandbox.readable.clone())
+        .map_err(anyhow::Error::msg)?;
+    eprintln!("{}", sandbox_summary(&runner.protections()));
+    let scratch = crate::runner::scratch_dir("mayan-stress-")?;
     let mut solver = Solver::new();
     let mut out = std::io::stdout().lock();
     for i in 0..args.cases {

@@ -10,6 +10,7 @@ pub mod export;
 use serde::Serialize;
 
 use crate::judge::CaseResult;
+use crate::runner::sandbox::Protection;
 use crate::verdict::CaseVerdict;
 
 /// Everything judged for one submission.
@@ -53,7 +54,36 @@ impl SubmissionReport {
 pub struct RunReport {
     /// How CPU time and memory were measured.
     pub measured_by: String,
+    /// What confined the runs, active or not.
+    pub sandbox: Vec<Protection>,
     pub submissions: Vec<SubmissionReport>,
+}
+
+/// The protections in two lines: the active ones by name, then each missing
+/// one with the reason.
+pub fn sandbox_summary(protections: &[Protection]) -> String {
+    let active: Vec<&str> = protections
+        .iter()
+        .filter(|p| p.active)
+        .map(|p| p.name)
+        .collect();
+    let missing: Vec<String> = protections
+        .iter()
+        .filter(|p| !p.active)
+        .map(|p| format!("{} ({})", p.name, p.how))
+        .collect();
+    let mut text = format!(
+        "sandbox: {}",
+        if active.is_empty() {
+            "none".to_string()
+        } else {
+            active.join(", ")
+        }
+    );
+    if !missing.is_empty() {
+        text.push_str(&format!("\nNOT protected: {}", missing.join("; ")));
+    }
+    text
 }
 
 /// Writes the JSON report atomically (a temporary file, then a rename).
@@ -193,6 +223,7 @@ mod tests {
         s.push(case("a", CaseVerdict::TLE));
         let report = RunReport {
             measured_by: "test".into(),
+            sandbox: Vec::new(),
             submissions: vec![s],
         };
         write_json(&path, &report).unwrap();

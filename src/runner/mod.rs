@@ -8,6 +8,11 @@
 
 pub mod cgroup;
 pub mod process;
+mod reap;
+pub mod sandbox;
+mod watch;
+
+pub use watch::MAX_ENTRIES as MAX_FOLDER_ENTRIES;
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -21,8 +26,11 @@ pub struct Limits {
     pub wall: Duration,
     /// Peak resident memory, bytes.
     pub memory: u64,
-    /// Bytes the program may write to its output (each stream, each file).
+    /// Bytes the program may write to its output (each stream, each file),
+    /// and to its working folder in all.
     pub output: u64,
+    /// Processes (threads included) at once.
+    pub processes: u32,
 }
 
 /// One run to make.
@@ -52,6 +60,8 @@ pub enum Stop {
     CpuTime,
     WallTime,
     Memory,
+    /// Wrote more than the output limit, or too many files, to its folder.
+    Disk,
 }
 
 /// What was observed of one run.
@@ -64,6 +74,8 @@ pub struct RunOutcome {
     pub wall: Duration,
     /// Peak resident memory, KiB.
     pub peak_memory_kib: u64,
+    /// A fork or thread was refused at the process limit.
+    pub process_limit_hit: bool,
 }
 
 /// Something that runs programs.
@@ -74,6 +86,21 @@ pub trait Runner: Sync {
 
     /// How memory and CPU were measured, for the report.
     fn method(&self) -> &'static str;
+
+    /// What confines a run, active or not, for the report.
+    fn protections(&self) -> Vec<sandbox::Protection> {
+        Vec::new()
+    }
+}
+
+/// A fresh temporary folder for runs: its contents are made per run, and it
+/// may be entered (not listed) by others, so that a run under a user id of
+/// its own reaches its working folder inside.
+pub fn scratch_dir(prefix: &str) -> std::io::Result<tempfile::TempDir> {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::Builder::new().prefix(prefix).tempdir()?;
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o711))?;
+    Ok(dir)
 }
 
 /// Signal name for a report: `SIGSEGV`, or the number.

@@ -7,6 +7,7 @@ const LIMITS: Limits = Limits {
     wall: Duration::from_millis(3000),
     memory: 128 << 20,
     output: 1 << 20,
+    processes: 16,
 };
 
 fn run(exit: Exit, stopped: Option<Stop>, cpu_ms: u64, peak_kib: u64) -> RunOutcome {
@@ -16,6 +17,7 @@ fn run(exit: Exit, stopped: Option<Stop>, cpu_ms: u64, peak_kib: u64) -> RunOutc
         cpu: Duration::from_millis(cpu_ms),
         wall: Duration::from_millis(cpu_ms + 5),
         peak_memory_kib: peak_kib,
+        process_limit_hit: false,
     }
 }
 
@@ -34,6 +36,7 @@ fn precedence_holds_for_every_combination() {
         Some(Stop::CpuTime),
         Some(Stop::WallTime),
         Some(Stop::Memory),
+        Some(Stop::Disk),
     ];
     let checkers = [
         None,
@@ -70,7 +73,10 @@ fn precedence_holds_for_every_combination() {
                                     CaseVerdict::TLE
                                 } else if memory_over || stopped == Some(Stop::Memory) {
                                     CaseVerdict::MLE
-                                } else if output_over || exit == Exit::Signal(libc::SIGXFSZ) {
+                                } else if output_over
+                                    || exit == Exit::Signal(libc::SIGXFSZ)
+                                    || stopped == Some(Stop::Disk)
+                                {
                                     CaseVerdict::OLE
                                 } else if exit != Exit::Code(0) {
                                     CaseVerdict::RE
@@ -114,6 +120,20 @@ fn messages_name_the_limit_or_the_signal() {
         &LIMITS,
     );
     assert_eq!(m, "stopped at the wall-clock limit of 3000 ms");
+    let (v, m) = decide(
+        &observed(run(Exit::Signal(9), Some(Stop::Disk), 10, 10)),
+        &LIMITS,
+    );
+    assert_eq!(v, CaseVerdict::OLE);
+    assert!(m.contains("working folder"), "{m}");
+    let mut forked = run(Exit::Code(1), None, 10, 10);
+    forked.process_limit_hit = true;
+    let (v, m) = decide(&observed(forked), &LIMITS);
+    assert_eq!(v, CaseVerdict::RE);
+    assert_eq!(
+        m,
+        "exit code 1 (a process or thread was refused at the limit of 16)"
+    );
     let (v, m) = decide(&observed(run(Exit::Code(0), None, 10, 10)), &LIMITS);
     assert_eq!((v, m.as_str()), (CaseVerdict::AC, "fine"));
 }

@@ -1,0 +1,390 @@
+//! The sandbox around a run: what a submitted program may touch. Each
+//! mechanism is probed once, when the runner is made; a run uses every one
+//! that is there and the report lists which were active (see
+//! [`Protection`]).
+//!
+//! - files: Landlock rules (`landlock`);
+//! - network: an empty network namespace (`netns`) and a seccomp filter that
+//!   refuses sockets (`seccomp`);
+//! - the judge and other runs: an unprivileged user id per run when the judge
+//!   is root (`uid`), Landlock's signal scope, seccomp's refusal of ptrace;
+//! - resources and leftovers: the per-run cgroup and the reaping in
+//!   `process`, which the sandbox reports on with the rest.
+//!
+//! The parent builds everything that allocates (rulesets, filters, the
+//! environment); [`ChildSteps::enter`] runs in the child between fork and
+//! exec and makes only system calls.
+
+pub mod landlock;
+pub mod netns;
+pub mod seccomp;
+pub mod uid;
+
+use std::io;
+use std::os::fd::{AsRawFd, OwnedFd, RawFd};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use super::RunSpec;
+
+/// How much isolation a judging run asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, Serialize, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+pub enum Mode {
+    /// Every protection this machine offers; the report says which.
+    #[default]
+    Auto,
+    /// Every protection, or refuse to run.
+    Strict,
+    /// None: programs run as the judge's user with its files and network.
+    Off,
+}
+
+/// The search path of a sandboxed program, and where its command's first
+/// word is looked up: the system's folders, not the judge's own `PATH`
+/// (which may point into a home folder the run cannot read).
+pub const PATH: &str = "/usr/local/bin:/usr/bin:/bin";
+
+/// One protection, as the report shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Protection {
+    /// What is protected: "files", "network", ...
+    pub name: &'static str,
+    pub active: bool,
+    /// How, or why not.
+    pub how: String,
+}
+
+/// The probed mechanisms.
+#[derive(Debug)]
+pub struct Sandbox {
+    landlock_abi: i32,
+    seccomp: Option<Arc<seccomp::Filters>>,
+    seccomp_missing: String,
+    netns: Option<OwnedFd>,
+    netns_missing: String,
+    uids: Option<uid::Pool>,
+    uid_missing: String,
+    /// Folders every run may read and execute besides the system's.
+    readable: Vec<PathBuf>,
+}
+
+impl Sandbox {
+    /// Probes every mechanism; what is missing is recorded with the reason.
+    pub fn probe(readable: Vec<PathBuf>) -> Sandbox {
+        let (seccomp, seccomp_missing) = match seccomp_available().and_then(|()| seccomp::filters())
+        {
+            Ok(f) => (Some(Arc::new(f)), String::new()),
+            Err(why) => (None, why),
+        };
+        let (netns, netns_missing) = match netns::empty() {
+            Ok(fd) => (Some(fd), String::new()),
+            Err(e) => (None, format!("cannot make a network namespace: {e}")),
+        };
+        // SAFETY: geteuid takes nothing.
+        let root = unsafe { libc::geteuid() } == 0;
+        let (uids, uid_missing) = if !root {
+            (
+                None,
+                "the judge is not root: runs keep its user id".to_string(),
+            )
+        } else if uid::range_taken() {
+            (
+                None,
+                format!(
+                    "an account uses an id in {}-{}",
+                    uid::FIRST,
+                    uid::FIRST + uid::COUNT - 1
+                ),
+            )
+        } else {
+            (Some(uid::Pool::new()), String::new())
+        };
+        Sandbox {
+            landlock_abi: landlock::kernel_abi(),
+            seccomp,
+            seccomp_missing,
+            netns,
+            netns_missing,
+            uids,
+            uid_missing,
+            readable,
+        }
+    }
+
+    /// The same, with the mechanisms named in `without` left out ("landlock",
+    /// "seccomp", "netns", "uid"): how tests see the degraded modes of other
+    /// machines on this one.
+    pub fn probe_without(readable: Vec<PathBuf>, without: &[&str]) -> Sandbox {
+        let mut s = Sandbox::probe(readable);
+        let off = |name| format!("left out ({name})");
+        for &name in without {
+            match name {
+                "landlock" => s.landlock_abi = 0,
+                "seccomp" => (s.seccomp, s.seccomp_missing) = (None, off(name)),
+                "netns" => (s.netns, s.netns_missing) = (None, off(name)),
+                "uid" => (s.uids, s.uid_missing) = (None, off(name)),
+                _ => {}
+            }
+        }
+        s
+    }
+
+    /// The protections of the files, network, user and signals, active or
+    /// not (the runner adds those of resources).
+    pub fn protections(&self) -> Vec<Protection> {
+        let landlock = self.landlock_abi > 0;
+        let network_how = match (&self.netns, &self.seccomp) {
+            (Some(_), Some(_)) => "empty network namespace; seccomp refuses sockets".to_string(),
+            (Some(_), None) => format!(
+                "empty network namespace (no seccomp: {})",
+                self.seccomp_missing
+            ),
+            (None, Some(_)) => format!("seccomp refuses sockets ({})", self.netns_missing),
+            (None, None) => format!("{}; {}", self.netns_missing, self.seccomp_missing),
+        };
+        let signals_how = match (&self.uids, self.landlock_abi >= 6) {
+            (Some(_), true) => "own user id; Landlock signal scope".to_string(),
+            (Some(_), false) => "own user id".to_string(),
+            (None, true) => "Landlock signal scope".to_string(),
+            (None, false) => format!(
+                "{}; Landlock ABI {} has no signal scope (needs 6)",
+                self.uid_missing, self.landlock_abi
+            ),
+        };
+        vec![
+            Protection {
+                name: "files",
+                active: landlock,
+                how: if landlock {
+                    format!(
+                        "Landlock ABI {}: working folder; system folders read-only",
+                        self.landlock_abi
+                    )
+                } else {
+                    "no Landlock in this kernel".to_string()
+                },
+            },
+            Protection {
+                name: "network",
+                active: self.netns.is_some() || self.seccomp.is_some(),
+                how: network_how,
+            },
+            Protection {
+                name: "system calls",
+                active: self.seccomp.is_some(),
+                how: if self.seccomp.is_some() {
+                    "seccomp: no ptrace, namespaces, mounts, keyrings, bpf, io_uring".to_string()
+                } else {
+                    self.seccomp_missing.clone()
+                },
+            },
+            Protection {
+                name: "user",
+                active: self.uids.is_some(),
+                how: if self.uids.is_some() {
+                    format!(
+                        "a user id of its own per run ({}-{})",
+                        uid::FIRST,
+                        uid::FIRST + uid::COUNT - 1
+                    )
+                } else {
+                    self.uid_missing.clone()
+                },
+            },
+            Protection {
+                name: "signals",
+                active: self.uids.is_some() || self.landlock_abi >= 6,
+                how: signals_how,
+            },
+        ]
+    }
+
+    /// True when runs get a user id of their own.
+    pub fn drops_user(&self) -> bool {
+        self.uids.is_some()
+    }
+
+    /// Prepares one run: its user id, its file rules, its command and
+    /// environment.
+    pub fn jail(&self, spec: &RunSpec) -> io::Result<Jail<'_>> {
+        let (program, args) = spec
+            .argv
+            .split_first()
+            .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "empty command"))?;
+        let program = resolve(program);
+        let mut readable = self.readable.clone();
+        readable.push(program.clone());
+        readable.extend(
+            args.iter()
+                .map(PathBuf::from)
+                .filter(|p| p.is_absolute() && p.exists()),
+        );
+        let lease = match &self.uids {
+            Some(pool) => Some(
+                pool.lease()
+                    .ok_or_else(|| io::Error::other("every sandbox user id is in use"))?,
+            ),
+            None => None,
+        };
+        if let Some(lease) = &lease {
+            uid::give(&spec.workdir, lease.uid)?;
+        }
+        let ruleset = if self.landlock_abi > 0 {
+            Some(landlock::ruleset(&landlock::Paths {
+                workdir: spec.workdir.clone(),
+                readable,
+            })?)
+        } else {
+            None
+        };
+        let mut argv = vec![program.to_string_lossy().into_owned()];
+        argv.extend(args.iter().cloned());
+        Ok(Jail {
+            argv,
+            workdir: spec.workdir.clone(),
+            uid: lease,
+            ruleset,
+            netns: self.netns.as_ref().map(AsRawFd::as_raw_fd),
+            seccomp: self.seccomp.clone(),
+        })
+    }
+}
+
+/// Whether the kernel takes seccomp filters.
+fn seccomp_available() -> Result<(), String> {
+    // SAFETY: PR_GET_SECCOMP takes no pointer.
+    let r = unsafe { libc::prctl(libc::PR_GET_SECCOMP, 0, 0, 0, 0) };
+    if r < 0 {
+        Err(format!(
+            "no seccomp in this kernel: {}",
+            io::Error::last_os_error()
+        ))
+    } else {
+        Ok(())
+    }
+}
+
+/// The program a command's first word names: itself when it holds a `/`,
+/// else the first executable of that name on [`PATH`], else the word as
+/// given (the run then fails to start and says so).
+pub fn resolve(program: &str) -> PathBuf {
+    if program.contains('/') {
+        return PathBuf::from(program);
+    }
+    PATH.split(':')
+        .map(|dir| Path::new(dir).join(program))
+        .find(|p| is_executable(p))
+        .unwrap_or_else(|| PathBuf::from(program))
+}
+
+fn is_executable(path: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+}
+
+/// One run's sandbox, held by the judge for the length of the run.
+#[derive(Debug)]
+pub struct Jail<'a> {
+    /// The command, its program resolved to a path.
+    pub argv: Vec<String>,
+    workdir: PathBuf,
+    uid: Option<uid::Lease<'a>>,
+    ruleset: Option<OwnedFd>,
+    netns: Option<RawFd>,
+    seccomp: Option<Arc<seccomp::Filters>>,
+}
+
+impl Jail<'_> {
+    /// The run's environment: nothing of the judge's.
+    pub fn env(&self) -> Vec<(&'static str, String)> {
+        let work = self.workdir.to_string_lossy().into_owned();
+        vec![
+            ("PATH", PATH.to_string()),
+            ("HOME", work.clone()),
+            ("TMPDIR", work),
+            ("LANG", "C.UTF-8".to_string()),
+        ]
+    }
+
+    /// The run's own user id, when it has one.
+    pub fn uid(&self) -> Option<u32> {
+        self.uid.as_ref().map(|l| l.uid)
+    }
+
+    /// What the child does before exec; `'static`, to move into `pre_exec`.
+    pub fn child_steps(&self) -> ChildSteps {
+        ChildSteps {
+            netns: self.netns,
+            uid: self.uid(),
+            ruleset: self.ruleset.as_ref().map(AsRawFd::as_raw_fd),
+            seccomp: self.seccomp.clone(),
+            // SAFETY: getpid takes nothing.
+            parent: unsafe { libc::getpid() },
+        }
+    }
+
+    /// After the run, when none of its processes is left: takes the working
+    /// folder back from the run's user id and returns the id to the pool.
+    pub fn release(self) -> io::Result<()> {
+        if self.uid.is_some() {
+            uid::take_back(&self.workdir)?;
+        }
+        Ok(())
+    }
+}
+
+/// The steps the child takes between fork and exec, in this order: enter the
+/// network namespace (needs the judge's privileges), become the run's user,
+/// die with the judge, forbid new privileges, enter the file rules, install
+/// the system-call filter (last: it refuses calls the steps before make).
+#[derive(Debug, Clone)]
+pub struct ChildSteps {
+    netns: Option<RawFd>,
+    uid: Option<u32>,
+    ruleset: Option<RawFd>,
+    seccomp: Option<Arc<seccomp::Filters>>,
+    parent: libc::pid_t,
+}
+
+impl ChildSteps {
+    /// In the child: only system calls, no allocation.
+    pub fn enter(&self) -> io::Result<()> {
+        let check = |r: libc::c_int| {
+            if r != 0 {
+                Err(io::Error::last_os_error())
+            } else {
+                Ok(())
+            }
+        };
+        // SAFETY: each call takes integers or a pointer to a local.
+        unsafe {
+            if let Some(fd) = self.netns {
+                check(libc::setns(fd, libc::CLONE_NEWNET))?;
+            }
+            if let Some(uid) = self.uid {
+                uid::become_user(uid)?;
+            }
+            // Set after the change of user, which clears it.
+            check(libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0))?;
+            if libc::getppid() != self.parent {
+                libc::_exit(137);
+            }
+            libc::umask(0o022);
+            check(libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))?;
+        }
+        if let Some(fd) = self.ruleset {
+            // SAFETY: the descriptor is the run's Landlock ruleset.
+            let r = unsafe { libc::syscall(libc::SYS_landlock_restrict_self, fd, 0u32) };
+            if r != 0 {
+                return Err(io::Error::last_os_error());
+            }
+        }
+        if let Some(filters) = &self.seccomp {
+            seccomp::install(filters)?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,142 @@
+//! Unprivileged user ids for runs when the judge is root: each run in flight
+//! gets an id of its own from a range no account uses, so that it cannot
+//! signal, trace or read the files of the judge or of another run, and so
+//! that a per-user process limit counts only its own processes.
+
+use std::io;
+use std::path::Path;
+use std::sync::Mutex;
+
+/// The first id of the range and how many there are (isolate uses 60000 up).
+pub const FIRST: u32 = 61_000;
+pub const COUNT: u32 = 1024;
+
+/// The ids free to lend.
+#[derive(Debug)]
+pub struct Pool {
+    free: Mutex<Vec<u32>>,
+}
+
+/// An id lent to one run; back in the pool when dropped.
+#[derive(Debug)]
+pub struct Lease<'a> {
+    pool: &'a Pool,
+    pub uid: u32,
+}
+
+impl Default for Pool {
+    fn default() -> Pool {
+        Pool::new()
+    }
+}
+
+impl Pool {
+    pub fn new() -> Pool {
+        Pool {
+            free: Mutex::new((FIRST..FIRST + COUNT).rev().collect()),
+        }
+    }
+
+    /// An id for one run; `None` when every id is lent.
+    pub fn lease(&self) -> Option<Lease<'_>> {
+        let uid = self.free.lock().unwrap_or_else(|e| e.into_inner()).pop()?;
+        Some(Lease { pool: self, uid })
+    }
+}
+
+impl Drop for Lease<'_> {
+    fn drop(&mut self) {
+        // Used ids go to the back, so an id is reused as late as possible.
+        self.pool
+            .free
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(0, self.uid);
+    }
+}
+
+/// Gives `path` (not what is in it) to `uid`.
+pub fn give(path: &Path, uid: u32) -> io::Result<()> {
+    std::os::unix::fs::lchown(path, Some(uid), Some(uid))
+}
+
+/// Takes back everything under `dir`, `dir` included, for the judge's own
+/// user, so that a later run lent the same id finds nothing of its own.
+/// Does not follow symbolic links.
+pub fn take_back(dir: &Path) -> io::Result<()> {
+    // SAFETY: getuid and getgid take nothing.
+    let (uid, gid) = unsafe { (libc::getuid(), libc::getgid()) };
+    for entry in walkdir::WalkDir::new(dir).follow_links(false) {
+        let entry = entry.map_err(io::Error::other)?;
+        std::os::unix::fs::lchown(entry.path(), Some(uid), Some(gid))?;
+    }
+    Ok(())
+}
+
+/// True when an account of this machine (in `/etc/passwd`) has an id in the
+/// range.
+pub fn range_taken() -> bool {
+    std::fs::read("/etc/passwd").is_ok_and(|text| taken_in(&text))
+}
+
+fn taken_in(passwd: &[u8]) -> bool {
+    passwd.split(|&b| b == b'\n').any(|line| {
+        line.split(|&b| b == b':')
+            .nth(2)
+            .and_then(|id| std::str::from_utf8(id).ok()?.parse::<u32>().ok())
+            .is_some_and(|id| (FIRST..FIRST + COUNT).contains(&id))
+    })
+}
+
+/// In the child, between fork and exec: becomes `uid` (and the group of the
+/// same number) with no supplementary groups. Only system calls.
+pub fn become_user(uid: u32) -> io::Result<()> {
+    // SAFETY: plain system calls on integers; a null list with length 0
+    // clears the supplementary groups.
+    unsafe {
+        if libc::setgroups(0, std::ptr::null()) != 0
+            || libc::setresgid(uid, uid, uid) != 0
+            || libc::setresuid(uid, uid, uid) != 0
+        {
+            return Err(io::Error::last_os_error());
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn leases_are_distinct_and_come_back_last() {
+        let pool = Pool::new();
+        let a = pool.lease().unwrap();
+        let b = pool.lease().unwrap();
+        assert_ne!(a.uid, b.uid);
+        assert_eq!(a.uid, FIRST);
+        let first = a.uid;
+        drop(a);
+        let c = pool.lease().unwrap();
+        assert_ne!(c.uid, first, "a returned id is reused last");
+    }
+
+    #[test]
+    fn the_pool_runs_dry_then_refills() {
+        let pool = Pool::new();
+        let all: Vec<_> = (0..COUNT).map(|_| pool.lease().unwrap()).collect();
+        assert!(pool.lease().is_none());
+        drop(all);
+        assert!(pool.lease().is_some());
+    }
+
+    #[test]
+    fn passwd_lines_are_read_by_their_third_field() {
+        let clear = b"root:x:0:0:root:/root:/bin/bash\nnobody:x:65534:65534::/:/bin/false\n";
+        assert!(!taken_in(clear));
+        let taken = b"root:x:0:0::/root:/bin/sh\njudge:x:61005:61005::/home/j:/bin/sh";
+        assert!(taken_in(taken));
+        // A group id in the range is not an account's id.
+        assert!(!taken_in(b"svc:x:1000:61005::/:/bin/sh"));
+    }
+}

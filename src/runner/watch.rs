@@ -1,0 +1,150 @@
+//! The watchdog of a run: samples the running program every few
+//! milliseconds and stops it at the first breach of a limit: wall-clock
+//! time, CPU time, memory, or what it has written to its working folder.
+
+use std::path::Path;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use super::cgroup::RunGroup;
+use super::{Limits, Stop};
+
+/// How often the watchdog looks at a running program.
+const SAMPLE: Duration = Duration::from_millis(5);
+
+/// The working folder is measured every this many samples.
+const DISK_EVERY: u32 = 10;
+
+/// More entries than this in the working folder is a breach in itself.
+pub const MAX_ENTRIES: usize = 1000;
+
+/// What the watchdog is watching.
+pub struct Watched<'a> {
+    pub pid: libc::pid_t,
+    pub group: Option<&'a RunGroup>,
+    pub workdir: &'a Path,
+    /// Bytes in the working folder before the run (its input).
+    pub workdir_before: u64,
+    pub limits: Limits,
+    pub start: Instant,
+}
+
+/// Samples the running program until told it ended; kills it on a breach.
+/// Returns why it was stopped, if it was, and the largest resident memory
+/// seen (KiB).
+pub fn watch(w: &Watched, finished: mpsc::Receiver<()>) -> (Option<Stop>, u64) {
+    let mut peak = 0;
+    let mut tick = 0u32;
+    loop {
+        match finished.recv_timeout(SAMPLE) {
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+            _ => return (None, peak),
+        }
+        tick = tick.wrapping_add(1);
+        let stop = if w.start.elapsed() > w.limits.wall {
+            Some(Stop::WallTime)
+        } else {
+            let (memory_kib, cpu) = match w.group {
+                Some(g) => (g.usage() / 1024, g.cpu()),
+                None => sample(w.pid),
+            };
+            peak = peak.max(memory_kib);
+            if memory_kib * 1024 > w.limits.memory {
+                Some(Stop::Memory)
+            } else if cpu > w.limits.cpu {
+                Some(Stop::CpuTime)
+            } else if tick.is_multiple_of(DISK_EVERY) && over_disk(w) {
+                Some(Stop::Disk)
+            } else {
+                None
+            }
+        };
+        if let Some(stop) = stop {
+            // SAFETY: kill takes integers; -pid names the run's group.
+            unsafe {
+                libc::kill(-w.pid, libc::SIGKILL);
+                libc::kill(w.pid, libc::SIGKILL);
+            }
+            if let Some(g) = w.group {
+                g.kill_all();
+            }
+            let _ = finished.recv();
+            return (Some(stop), peak);
+        }
+    }
+}
+
+/// True when the program has written more than the output limit to its
+/// working folder, or made more than [`MAX_ENTRIES`] entries there.
+pub fn over_disk(w: &Watched) -> bool {
+    match folder_size(w.workdir, MAX_ENTRIES) {
+        Some(bytes) => bytes.saturating_sub(w.workdir_before) > w.limits.output,
+        None => true,
+    }
+}
+
+/// Bytes in the regular files under `dir` (links not followed); `None` when
+/// it holds more than `max_entries` entries.
+pub fn folder_size(dir: &Path, max_entries: usize) -> Option<u64> {
+    let mut total = 0;
+    for (n, entry) in walkdir::WalkDir::new(dir)
+        .follow_links(false)
+        .into_iter()
+        .enumerate()
+    {
+        if n > max_entries {
+            return None;
+        }
+        let Ok(entry) = entry else { continue };
+        if let Ok(m) = entry.metadata()
+            && m.is_file()
+        {
+            total += m.len();
+        }
+    }
+    Some(total)
+}
+
+/// Resident memory (KiB) and CPU time of a process, from `/proc`; zeros when
+/// it is gone.
+fn sample(pid: libc::pid_t) -> (u64, Duration) {
+    let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+        return (0, Duration::ZERO);
+    };
+    // Fields after the command name, which is in parentheses and may hold spaces.
+    let Some(rest) = stat.rsplit_once(')').map(|(_, r)| r) else {
+        return (0, Duration::ZERO);
+    };
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let number = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<u64>().ok())
+            .unwrap_or(0)
+    };
+    // SAFETY: sysconf takes an integer.
+    let ticks = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
+    // SAFETY: as above.
+    let page_kib = (unsafe { libc::sysconf(libc::_SC_PAGESIZE) }.max(4096) as u64) / 1024;
+    // utime is field 14 and stime 15 of stat (1-based), rss 24: here shifted by 3.
+    let cpu = Duration::from_millis((number(11) + number(12)) * 1000 / ticks);
+    (number(21) * page_kib, cpu)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn folder_size_counts_files_below_and_gives_up_on_too_many() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("a"), [0u8; 100]).unwrap();
+        std::fs::create_dir(dir.path().join("sub")).unwrap();
+        std::fs::write(dir.path().join("sub/b"), [0u8; 23]).unwrap();
+        assert_eq!(folder_size(dir.path(), 10), Some(123));
+        for i in 0..12 {
+            std::fs::write(dir.path().join(format!("f{i}")), "").unwrap();
+        }
+        assert_eq!(folder_size(dir.path(), 10), None);
+    }
+}
