@@ -119,6 +119,11 @@ impl RunGroup {
         fds
     }
 
+    /// True when the group limits its processes.
+    pub fn has_pids(&self) -> bool {
+        self.dirs[2].is_some()
+    }
+
     /// CPU time of every process that ran in the group.
     pub fn cpu(&self) -> Duration {
         Duration::from_nanos(self.read(1, "cpuacct.usage"))

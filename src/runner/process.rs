@@ -107,17 +107,23 @@ impl ProcessRunner {
             active: cg.is_some(),
             how: match cg {
                 Some(_) => "cgroup: every process of the run together".to_string(),
-                None => "per process (no cgroup): children are not counted".to_string(),
+                None => "per process only, children not counted: no cgroup".to_string(),
             },
         });
         let pids = cg.is_some_and(Cgroups::has_pids);
+        // SAFETY: getuid takes nothing.
+        let root = unsafe { libc::getuid() } == 0;
+        let sandboxed = self.sandbox.is_some();
         all.push(Protection {
             name: "processes",
-            active: pids || own_user,
+            active: pids || own_user || (sandboxed && !root),
             how: match (pids, own_user) {
                 (true, _) => "cgroup pids limit".to_string(),
-                (false, true) => "per-user process limit (no pids cgroup)".to_string(),
-                (false, false) => "no limit (no pids cgroup, no user of its own)".to_string(),
+                (false, true) => "per-user process limit of the run's own user".to_string(),
+                (false, false) if sandboxed && !root => {
+                    "per-user process limit: the judge's user's tasks plus the limit".to_string()
+                }
+                (false, false) => "none: no pids cgroup, no user id of its own".to_string(),
             },
         });
         let freezer = cg.is_some_and(Cgroups::has_freezer);
@@ -127,7 +133,7 @@ impl ProcessRunner {
             how: if freezer {
                 "cgroup frozen and killed after each run".to_string()
             } else {
-                "killed by process group, environment marker and user id (no freezer)".to_string()
+                "found by process group, marker and user id, not frozen: no freezer".to_string()
             },
         });
         all
@@ -252,7 +258,21 @@ fn spawn_and_wait(
     let limits = spec.limits;
     let group_fds = group.map(RunGroup::procs_fds);
     let steps = jail.map(Jail::child_steps);
-    let own_user = jail.is_some_and(|j| j.uid().is_some());
+    // A backstop on processes where there is no pids cgroup: with a user id
+    // of its own the run's processes alone count; otherwise the judge's
+    // user's tasks are counted now, and the run may add its limit to them.
+    let nproc = match (
+        jail.and_then(Jail::uid),
+        group.is_some_and(RunGroup::has_pids),
+    ) {
+        (Some(_), _) => Some(u64::from(limits.processes)),
+        (None, false) if jail.is_some() => {
+            // SAFETY: getuid takes nothing.
+            let uid = unsafe { libc::getuid() };
+            (uid != 0).then(|| reap::tasks_of(uid) + u64::from(limits.processes))
+        }
+        (None, _) => None,
+    };
     // SAFETY: only async-signal-safe calls (getpid, write, setpgid,
     // setrlimit, and the sandbox's system calls) between fork and exec.
     unsafe {
@@ -272,9 +292,8 @@ fn spawn_and_wait(
                 libc::RLIMIT_AS,
                 limits.memory.saturating_mul(8).saturating_add(1 << 30),
             );
-            if own_user {
-                // Counts the processes of the run's own user only.
-                set_limit(libc::RLIMIT_NPROC, u64::from(limits.processes));
+            if let Some(n) = nproc {
+                set_limit(libc::RLIMIT_NPROC, n);
             }
             if let Some(steps) = &steps {
                 steps.enter()?;
@@ -284,10 +303,15 @@ fn spawn_and_wait(
     }
     let workdir_before = folder_size(&spec.workdir, usize::MAX).unwrap_or(0);
     let start = Instant::now();
-    let child = command
-        .spawn()
-        .map_err(|e| explain_spawn_error(e, &argv[0], jail))?;
-    let pid = child.id() as libc::pid_t;
+    let pid = {
+        let mut live = reap::live_list();
+        let child = command
+            .spawn()
+            .map_err(|e| explain_spawn_error(e, &argv[0], jail))?;
+        let pid = child.id() as libc::pid_t;
+        live.push(pid);
+        pid
+    };
     let watched = Watched {
         pid,
         group,
@@ -301,6 +325,7 @@ fn spawn_and_wait(
         let watchdog = scope.spawn(|| watch(&watched, finished));
         let waited = wait_for(pid);
         let wall = start.elapsed();
+        reap::ended(pid);
         let _ = done.send(());
         let watched = watchdog.join().unwrap_or((None, 0));
         waited.map(|(status, usage)| (status, usage, wall, watched))

@@ -1,8 +1,11 @@
 //! After a run: every process it started is killed, its process group, the
 //! processes that carry the run's marker in their environment (a setsid'd or
-//! double-forked escapee) and, when the run had a user id of its own, every
-//! process of that user. The per-run cgroup, where there is one, does this
+//! double-forked escapee), the orphans the judge adopted that carry a run's
+//! CPU limit (an escapee that cleared its environment) and, when the run had
+//! a user id of its own, every process of that user. The per-run cgroup, where there is one, does this
 //! first and completely; this is the rest of the net.
+
+use std::sync::{Mutex, MutexGuard};
 
 use super::process::RUN_MARKER;
 
@@ -28,7 +31,7 @@ pub fn kill_everything(pid: libc::pid_t, run_id: &str, uid: Option<u32>) {
             (Some(uid), _) => processes_of(uid),
             (None, Some(children)) => children
                 .into_iter()
-                .filter(|&c| carries(c, &marker))
+                .filter(|&c| carries(c, &marker) || (escaped(c) && !is_live(c)))
                 .map(|c| (c, me))
                 .collect(),
             (None, None) => marked_processes(&marker),
@@ -74,6 +77,39 @@ fn carries(pid: libc::pid_t, marker: &str) -> bool {
         .unwrap_or(false)
 }
 
+/// True for a process that came from some run: the runner gives every run a
+/// hard CPU time limit, which a process cannot raise, where the judge's own
+/// children (a compiler the judge did not sandbox, say) have none. Found
+/// among the judge's children it is an orphan it adopted as subreaper,
+/// whatever it did to its environment.
+fn escaped(pid: libc::pid_t) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/limits")).is_ok_and(|text| {
+        text.lines()
+            .find(|l| l.starts_with("Max cpu time"))
+            .and_then(|l| l.split_whitespace().nth(4))
+            .is_some_and(|hard| hard != "unlimited")
+    })
+}
+
+/// The main processes of the runs in flight, which are the judge's
+/// children and carry a CPU limit too, but are no escapees.
+static LIVE: Mutex<Vec<libc::pid_t>> = Mutex::new(Vec::new());
+
+/// Holds the live list while a run is started and its pid entered, so that
+/// no other run's search sees the new process first.
+pub fn live_list() -> MutexGuard<'static, Vec<libc::pid_t>> {
+    LIVE.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Takes a run's main process off the live list once it has been waited for.
+pub fn ended(pid: libc::pid_t) {
+    live_list().retain(|&p| p != pid);
+}
+
+fn is_live(pid: libc::pid_t) -> bool {
+    live_list().contains(&pid)
+}
+
 /// Processes whose environment holds `marker` (those we may read), with
 /// their parents.
 fn marked_processes(marker: &str) -> Vec<(libc::pid_t, libc::pid_t)> {
@@ -107,6 +143,28 @@ fn processes_of(uid: u32) -> Vec<(libc::pid_t, libc::pid_t)> {
         .filter(|&pid| real_uid(pid) == Some(uid))
         .map(|pid| (pid, parent_of(pid)))
         .collect()
+}
+
+/// Tasks (threads included) whose real user id is `uid`: what the kernel
+/// counts against `RLIMIT_NPROC`.
+pub fn tasks_of(uid: u32) -> u64 {
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return 0;
+    };
+    entries
+        .filter_map(Result::ok)
+        .filter_map(|e| {
+            let pid = e.file_name().to_str()?.parse::<libc::pid_t>().ok()?;
+            let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+            let field = |name: &str| {
+                status
+                    .lines()
+                    .find_map(|l| l.strip_prefix(name))
+                    .and_then(|v| v.split_whitespace().next()?.parse::<u64>().ok())
+            };
+            (field("Uid:")? == u64::from(uid)).then(|| field("Threads:").unwrap_or(1))
+        })
+        .sum()
 }
 
 /// The real user id of a process, from `/proc/PID/status`.

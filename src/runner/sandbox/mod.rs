@@ -100,7 +100,10 @@ impl Sandbox {
                 ),
             )
         } else {
-            (Some(uid::Pool::new()), String::new())
+            match uid::Pool::new() {
+                Ok(pool) => (Some(pool), String::new()),
+                Err(e) => (None, format!("cannot make the user id lock folder: {e}")),
+            }
         };
         Sandbox {
             landlock_abi: landlock::kernel_abi(),
@@ -217,10 +220,12 @@ impl Sandbox {
         let program = resolve(program);
         let mut readable = self.readable.clone();
         readable.push(program.clone());
+        // Files only: a folder named in the command would open all below
+        // it (folders go in `[sandbox] readable`, explicitly).
         readable.extend(
             args.iter()
                 .map(PathBuf::from)
-                .filter(|p| p.is_absolute() && p.exists()),
+                .filter(|p| p.is_absolute() && p.is_file()),
         );
         let lease = match &self.uids {
             Some(pool) => Some(

@@ -3,18 +3,28 @@
 //! signal, trace or read the files of the judge or of another run, and so
 //! that a per-user process limit counts only its own processes.
 
+use std::fs::File;
 use std::io;
-use std::path::Path;
+use std::os::fd::AsRawFd;
+use std::os::unix::fs::DirBuilderExt;
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 /// The first id of the range and how many there are (isolate uses 60000 up).
 pub const FIRST: u32 = 61_000;
 pub const COUNT: u32 = 1024;
 
+/// Where the lock file of each id is: a lease holds an exclusive `flock` on
+/// its id's file, so that judges running at once (or two runners in one
+/// process) never lend the same id; the kernel drops the lock when its
+/// holder dies.
+const LOCKS: &str = "/run/mayan-judge";
+
 /// The ids free to lend.
 #[derive(Debug)]
 pub struct Pool {
     free: Mutex<Vec<u32>>,
+    locks: PathBuf,
 }
 
 /// An id lent to one run; back in the pool when dropped.
@@ -22,25 +32,60 @@ pub struct Pool {
 pub struct Lease<'a> {
     pool: &'a Pool,
     pub uid: u32,
-}
-
-impl Default for Pool {
-    fn default() -> Pool {
-        Pool::new()
-    }
+    /// Holds the id's lock.
+    _lock: File,
 }
 
 impl Pool {
-    pub fn new() -> Pool {
-        Pool {
-            free: Mutex::new((FIRST..FIRST + COUNT).rev().collect()),
+    /// The pool, with its lock folder (made if need be, root's alone).
+    pub fn new() -> io::Result<Pool> {
+        if Path::new("/run").is_dir() {
+            Pool::in_folder(PathBuf::from(LOCKS))
+        } else {
+            Pool::in_folder(std::env::temp_dir().join("mayan-judge-uids"))
         }
     }
 
-    /// An id for one run; `None` when every id is lent.
+    /// The pool with its lock files in `locks`.
+    pub fn in_folder(locks: PathBuf) -> io::Result<Pool> {
+        std::fs::DirBuilder::new()
+            .recursive(true)
+            .mode(0o700)
+            .create(&locks)?;
+        Ok(Pool {
+            free: Mutex::new((FIRST..FIRST + COUNT).rev().collect()),
+            locks,
+        })
+    }
+
+    /// An id for one run, locked against every other holder; `None` when
+    /// every id is lent.
     pub fn lease(&self) -> Option<Lease<'_>> {
-        let uid = self.free.lock().unwrap_or_else(|e| e.into_inner()).pop()?;
-        Some(Lease { pool: self, uid })
+        let mut free = self.free.lock().unwrap_or_else(|e| e.into_inner());
+        for at in (0..free.len()).rev() {
+            let uid = free[at];
+            if let Some(lock) = self.try_lock(uid) {
+                free.remove(at);
+                return Some(Lease {
+                    pool: self,
+                    uid,
+                    _lock: lock,
+                });
+            }
+        }
+        None
+    }
+
+    fn try_lock(&self, uid: u32) -> Option<File> {
+        let file = File::options()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(self.locks.join(uid.to_string()))
+            .ok()?;
+        // SAFETY: flock takes the descriptor of a file we hold open.
+        let r = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) };
+        (r == 0).then_some(file)
     }
 }
 
@@ -110,7 +155,8 @@ mod tests {
 
     #[test]
     fn leases_are_distinct_and_come_back_last() {
-        let pool = Pool::new();
+        let locks = tempfile::tempdir().unwrap();
+        let pool = Pool::in_folder(locks.path().into()).unwrap();
         let a = pool.lease().unwrap();
         let b = pool.lease().unwrap();
         assert_ne!(a.uid, b.uid);
@@ -123,11 +169,26 @@ mod tests {
 
     #[test]
     fn the_pool_runs_dry_then_refills() {
-        let pool = Pool::new();
-        let all: Vec<_> = (0..COUNT).map(|_| pool.lease().unwrap()).collect();
+        let locks = tempfile::tempdir().unwrap();
+        let pool = Pool::in_folder(locks.path().into()).unwrap();
+        let all: Vec<_> = std::iter::from_fn(|| pool.lease()).collect();
+        assert!(!all.is_empty() && all.len() <= COUNT as usize);
         assert!(pool.lease().is_none());
         drop(all);
         assert!(pool.lease().is_some());
+    }
+
+    #[test]
+    fn two_pools_never_lend_the_same_id_at_once() {
+        // As two judges running at once: the lock files keep them apart.
+        let locks = tempfile::tempdir().unwrap();
+        let a = Pool::in_folder(locks.path().into()).unwrap();
+        let b = Pool::in_folder(locks.path().into()).unwrap();
+        let held: Vec<_> = (0..8).map(|_| a.lease().unwrap()).collect();
+        let other: Vec<_> = (0..8).map(|_| b.lease().unwrap()).collect();
+        for x in &held {
+            assert!(other.iter().all(|y| y.uid != x.uid), "{} lent twice", x.uid);
+        }
     }
 
     #[test]
