@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 
 use super::cgroup::{self, Cgroups, RunGroup};
 use super::sandbox::{Jail, Mode, Protection, Sandbox};
-use super::watch::{Watched, folder_size, watch};
+use super::watch::{Watched, folder_size, own_resident_kib, watch};
 use super::{Exit, RunOutcome, RunSpec, Runner, Stop, reap};
 
 /// The environment variable that marks every process of one run.
@@ -181,6 +181,8 @@ struct Ended {
     wall: Duration,
     stopped: Option<Stop>,
     sampled_peak_kib: u64,
+    /// The judge's resident memory when it forked the child.
+    judge_kib: u64,
 }
 
 impl Runner for ProcessRunner {
@@ -302,6 +304,11 @@ fn spawn_and_wait(
         });
     }
     let workdir_before = folder_size(&spec.workdir, usize::MAX).unwrap_or(0);
+    let judge_kib = if group.is_none() {
+        own_resident_kib()
+    } else {
+        0
+    };
     let start = Instant::now();
     let pid = {
         let mut live = reap::live_list();
@@ -338,6 +345,7 @@ fn spawn_and_wait(
             wall,
             stopped,
             sampled_peak_kib,
+            judge_kib,
         },
     ))
 }
@@ -370,10 +378,21 @@ fn outcome(ended: &Ended, group: Option<&RunGroup>, spec: &RunSpec) -> RunOutcom
             group.cpu(),
             (group.peak() / 1024).max(ended.sampled_peak_kib),
         ),
-        None => (
-            timeval(ended.usage.ru_utime) + timeval(ended.usage.ru_stime),
-            (ended.usage.ru_maxrss as u64).max(ended.sampled_peak_kib),
-        ),
+        None => {
+            // rusage's peak includes the judge's pages the child carried
+            // from the fork to its exec: above them it is the program's
+            // own, below them only the samples tell.
+            let maxrss = ended.usage.ru_maxrss as u64;
+            let own = if maxrss > ended.judge_kib + 1024 {
+                maxrss
+            } else {
+                0
+            };
+            (
+                timeval(ended.usage.ru_utime) + timeval(ended.usage.ru_stime),
+                own.max(ended.sampled_peak_kib),
+            )
+        }
     };
     let status = ended.status;
     let exit = if libc::WIFSIGNALED(status) {

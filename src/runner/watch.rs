@@ -31,7 +31,8 @@ pub struct Watched<'a> {
 
 /// Samples the running program until told it ended; kills it on a breach.
 /// Returns why it was stopped, if it was, and the largest resident memory
-/// seen (KiB).
+/// seen (KiB): the group's where there is one, else the main process's peak
+/// since its exec.
 pub fn watch(w: &Watched, finished: mpsc::Receiver<()>) -> (Option<Stop>, u64) {
     let mut peak = 0;
     let mut tick = 0u32;
@@ -105,15 +106,24 @@ pub fn folder_size(dir: &Path, max_entries: usize) -> Option<u64> {
     Some(total)
 }
 
-/// Resident memory (KiB) and CPU time of a process, from `/proc`; zeros when
-/// it is gone.
+/// Peak resident memory since its exec (KiB, `VmHWM`) and CPU time of a
+/// process, from `/proc`; zeros when it is gone.
 fn sample(pid: libc::pid_t) -> (u64, Duration) {
+    let peak = std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .ok()
+        .and_then(|status| {
+            status
+                .lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|v| v.split_whitespace().next()?.parse::<u64>().ok())
+        })
+        .unwrap_or(0);
     let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
-        return (0, Duration::ZERO);
+        return (peak, Duration::ZERO);
     };
     // Fields after the command name, which is in parentheses and may hold spaces.
     let Some(rest) = stat.rsplit_once(')').map(|(_, r)| r) else {
-        return (0, Duration::ZERO);
+        return (peak, Duration::ZERO);
     };
     let fields: Vec<&str> = rest.split_whitespace().collect();
     let number = |i: usize| {
@@ -124,11 +134,23 @@ fn sample(pid: libc::pid_t) -> (u64, Duration) {
     };
     // SAFETY: sysconf takes an integer.
     let ticks = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
-    // SAFETY: as above.
-    let page_kib = (unsafe { libc::sysconf(libc::_SC_PAGESIZE) }.max(4096) as u64) / 1024;
-    // utime is field 14 and stime 15 of stat (1-based), rss 24: here shifted by 3.
+    // utime is field 14 and stime 15 of stat (1-based): here shifted by 3.
     let cpu = Duration::from_millis((number(11) + number(12)) * 1000 / ticks);
-    (number(21) * page_kib, cpu)
+    (peak, cpu)
+}
+
+/// The judge's own resident memory now, KiB: what a child forked now
+/// carries until it executes its program.
+pub fn own_resident_kib() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|status| {
+            status
+                .lines()
+                .find_map(|l| l.strip_prefix("VmRSS:"))
+                .and_then(|v| v.split_whitespace().next()?.parse::<u64>().ok())
+        })
+        .unwrap_or(0)
 }
 
 #[cfg(test)]

@@ -203,6 +203,25 @@ pub fn attacks() -> Vec<Attack> {
             expect: &[],
         },
         Attack {
+            name: "read /etc/shadow, root's own file",
+            needs: &[&["files", "user"]],
+            source: |_| {
+                "int main(void) { if (open(\"/etc/shadow\", O_RDONLY) < 0) return lose(\"shadow\"); return win(); }"
+                    .to_string()
+            },
+            expect: &[],
+        },
+        Attack {
+            name: "use root's powers: give a file away with chown",
+            needs: &[],
+            source: |_| {
+                "int main(void) { int fd = open(\"mine\", O_WRONLY | O_CREAT, 0644); if (fd < 0) return lose(\"open\"); \
+                 if (fchown(fd, 1234, 1234) != 0) return lose(\"chown\"); return win(); }"
+                    .to_string()
+            },
+            expect: &[],
+        },
+        Attack {
             name: "one huge allocation",
             needs: &[],
             source: |_| {

@@ -23,8 +23,42 @@ const TARGET: ABI = ABI::V6;
 
 /// Folders of the system that programs and interpreters read and execute.
 pub const SYSTEM: &[&str] = &[
-    "/usr", "/lib", "/lib64", "/lib32", "/libx32", "/bin", "/sbin", "/etc",
+    "/usr", "/lib", "/lib64", "/lib32", "/libx32", "/bin", "/sbin",
 ];
+
+/// What of `/etc` runs may read, by the start of the name: the dynamic
+/// loader's files, time zone, accounts (world-readable anyway), and the
+/// configuration of the compilers and interpreters. Not the rest: a run
+/// that is root without capabilities would still own `/etc/shadow`.
+const ETC: &[&str] = &[
+    "ld.so",
+    "localtime",
+    "timezone",
+    "nsswitch.conf",
+    "passwd",
+    "group",
+    "fpc",
+    "python",
+    "java",
+];
+
+/// The entries of `/etc` that runs may read (see [`ETC`]).
+pub fn etc_entries() -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir("/etc") else {
+        return Vec::new();
+    };
+    let mut found: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .filter(|e| {
+            let name = e.file_name();
+            let name = name.to_string_lossy();
+            ETC.iter().any(|start| name.starts_with(start)) && !name.ends_with('-')
+        })
+        .map(|e| e.path())
+        .collect();
+    found.sort();
+    found
+}
 
 /// Read only: device files a program may open, and what the C library and
 /// runtimes read about the process and the processors.

@@ -105,6 +105,8 @@ impl Sandbox {
                 Err(e) => (None, format!("cannot make the user id lock folder: {e}")),
             }
         };
+        let mut readable = readable;
+        readable.extend(landlock::etc_entries());
         Sandbox {
             landlock_abi: landlock::kernel_abi(),
             seccomp,
@@ -258,6 +260,28 @@ impl Sandbox {
     }
 }
 
+/// In the child: empties the capability bounding set and the effective,
+/// permitted and inheritable sets. Only system calls.
+fn drop_capabilities() -> io::Result<()> {
+    for cap in 0..64 {
+        // SAFETY: takes integers; an unknown capability fails with EINVAL,
+        // which ends the known ones.
+        if unsafe { libc::prctl(libc::PR_CAPBSET_DROP, cap, 0, 0, 0) } != 0 {
+            break;
+        }
+    }
+    // struct __user_cap_header_struct and two __user_cap_data_struct
+    // (version 3: 64 capabilities), all zero but the version.
+    let header: [u32; 2] = [0x2008_0522, 0];
+    let data = [0u32; 6];
+    // SAFETY: capset reads the two arrays, laid out as the kernel's structs.
+    let r = unsafe { libc::syscall(libc::SYS_capset, header.as_ptr(), data.as_ptr()) };
+    if r != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    Ok(())
+}
+
 /// Whether the kernel takes seccomp filters.
 fn seccomp_available() -> Result<(), String> {
     // SAFETY: PR_GET_SECCOMP takes no pointer.
@@ -273,13 +297,17 @@ fn seccomp_available() -> Result<(), String> {
 }
 
 /// The program a command's first word names: itself when it holds a `/`,
-/// else the first executable of that name on [`PATH`], else the word as
-/// given (the run then fails to start and says so).
+/// else the first executable of that name on [`PATH`], then on the judge's
+/// own `PATH` (a program found there outside the system folders needs its
+/// folder in `[sandbox] readable`), else the word as given (the run then
+/// fails to start and says so).
 pub fn resolve(program: &str) -> PathBuf {
     if program.contains('/') {
         return PathBuf::from(program);
     }
+    let judges = std::env::var("PATH").unwrap_or_default();
     PATH.split(':')
+        .chain(judges.split(':').filter(|d| !d.is_empty()))
         .map(|dir| Path::new(dir).join(program))
         .find(|p| is_executable(p))
         .unwrap_or_else(|| PathBuf::from(program))
@@ -342,9 +370,11 @@ impl Jail<'_> {
 }
 
 /// The steps the child takes between fork and exec, in this order: enter the
-/// network namespace (needs the judge's privileges), become the run's user,
-/// die with the judge, forbid new privileges, enter the file rules, install
-/// the system-call filter (last: it refuses calls the steps before make).
+/// network namespace (needs the judge's privileges), become the run's user
+/// (or, still root, drop every capability), die with the judge, close the
+/// judge's files at exec, forbid new privileges, enter the file rules,
+/// install the system-call filter (last: it refuses calls the steps before
+/// make).
 #[derive(Debug, Clone)]
 pub struct ChildSteps {
     netns: Option<RawFd>,
@@ -372,8 +402,19 @@ impl ChildSteps {
             if let Some(uid) = self.uid {
                 uid::become_user(uid)?;
             }
+            if libc::geteuid() == 0 {
+                // Root with no id to lend: root without its powers.
+                drop_capabilities()?;
+            }
             // Set after the change of user, which clears it.
             check(libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0))?;
+            // Nothing of the judge's open files reaches the program.
+            libc::syscall(
+                libc::SYS_close_range,
+                3u32,
+                u32::MAX,
+                libc::CLOSE_RANGE_CLOEXEC,
+            );
             if libc::getppid() != self.parent {
                 libc::_exit(137);
             }

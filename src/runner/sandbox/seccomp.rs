@@ -3,7 +3,8 @@
 //! protections: sockets (no network even where there is no network
 //! namespace), tracing and reading other processes, new namespaces and
 //! mounts, kernel keyrings, BPF, perf events, userfaultfd and io_uring (whose
-//! operations would go round this filter).
+//! operations would go round this filter), and the administrator's calls
+//! (modules, reboot, clocks, swap).
 //!
 //! Two filters, because a filter has one action for all its matches: the
 //! refusals fail with `EPERM`, and `clone3` fails with `ENOSYS` so that the C
@@ -49,6 +50,23 @@ const REFUSED: &[libc::c_long] = &[
     libc::SYS_io_uring_enter,
     libc::SYS_io_uring_register,
     libc::SYS_open_by_handle_at,
+    // Privileged calls: refused anyway without capabilities, refused here
+    // too in case a run keeps some (a root judge with no user id to lend).
+    libc::SYS_init_module,
+    libc::SYS_finit_module,
+    libc::SYS_delete_module,
+    libc::SYS_kexec_load,
+    libc::SYS_kexec_file_load,
+    libc::SYS_reboot,
+    libc::SYS_swapon,
+    libc::SYS_swapoff,
+    libc::SYS_acct,
+    libc::SYS_settimeofday,
+    libc::SYS_clock_settime,
+    libc::SYS_clock_adjtime,
+    libc::SYS_adjtimex,
+    libc::SYS_quotactl,
+    libc::SYS_syslog,
 ];
 
 /// The same calls by their x32 numbers, which x86-64 kernels may accept
