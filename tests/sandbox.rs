@@ -12,13 +12,12 @@
 
 mod support;
 
-use support::hostile::{ANSWER, Arena, Attack, PRELUDE, attacks, survivors};
+use support::hostile::{ANSWER, Arena, Attack, PRELUDE, attacks, record, survivors};
 
 use std::collections::BTreeMap;
 use std::io::ErrorKind;
 use std::net::{TcpListener, UdpSocket};
 use std::path::Path;
-use std::sync::Mutex;
 use std::time::Duration;
 
 use mayan_judge::check::{Accept, Policy};
@@ -179,17 +178,6 @@ fn contain(runner: &ProcessRunner, attack: &Attack, arena: &Arena) -> Result<Cas
     } else {
         Err(wrong.join("; "))
     }
-}
-
-/// The coverage table, shared by the tests of this file.
-static COVERAGE: Mutex<Vec<String>> = Mutex::new(Vec::new());
-
-fn record(line: String) {
-    eprintln!("{line}");
-    let mut lines = COVERAGE.lock().unwrap_or_else(|e| e.into_inner());
-    lines.push(line);
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/sandbox-coverage.txt");
-    let _ = std::fs::write(path, lines.join("\n") + "\n");
 }
 
 #[test]
