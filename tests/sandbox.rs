@@ -17,7 +17,6 @@ use support::hostile::{ANSWER, Arena, Attack, PRELUDE, attacks, record, survivor
 use std::collections::BTreeMap;
 use std::io::ErrorKind;
 use std::net::{TcpListener, UdpSocket};
-use std::path::Path;
 use std::time::Duration;
 
 use mayan_judge::check::{Accept, Policy};
