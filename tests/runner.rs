@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use mayan_judge::check::Verdict;
+use mayan_judge::runner::cgroup::Cgroups;
 use mayan_judge::runner::process::ProcessRunner;
 use mayan_judge::runner::{Exit, Limits, RunOutcome, RunSpec, Runner, Stop};
 use mayan_judge::verdict::{CaseVerdict, Observed, decide};
@@ -40,15 +41,21 @@ fn verdict(outcome: &RunOutcome, dir: &tempfile::TempDir) -> CaseVerdict {
 /// judge make them, and always without.
 fn runners() -> Vec<ProcessRunner> {
     let with = ProcessRunner::new();
-    if with.method().contains("cgroup v1") {
-        vec![with, ProcessRunner::without_cgroups()]
+    let v1 = with.method().contains("cgroup v1");
+    let mut all = vec![ProcessRunner::without_cgroups()];
+    if with.method().contains("cgroup") {
+        all.push(with);
     } else {
         eprintln!(
             "NOT TESTED here: per-run cgroups (cannot make them: {})",
             with.method()
         );
-        vec![ProcessRunner::without_cgroups()]
     }
+    // Where the host has both, v2 on its own too.
+    if let (true, Some(v2)) = (v1, Cgroups::probe_v2()) {
+        all.push(ProcessRunner::with_cgroups(Some(v2), None));
+    }
+    all
 }
 
 /// Builds the program and runs it under every runner.

@@ -24,6 +24,7 @@ use mayan_judge::compile::{Prepared, prepare};
 use mayan_judge::config::{IoConfig, IoMode};
 use mayan_judge::dialect::Dialect;
 use mayan_judge::judge::{CaseResult, Plan, judge_program};
+use mayan_judge::runner::cgroup::Cgroups;
 use mayan_judge::runner::process::ProcessRunner;
 use mayan_judge::runner::sandbox::Sandbox;
 use mayan_judge::runner::{Limits, Runner};
@@ -45,7 +46,7 @@ struct Mode {
 
 fn modes() -> Vec<Mode> {
     let without = |w: &[&str]| Some(Sandbox::probe_without(Vec::new(), w));
-    vec![
+    let mut modes = vec![
         Mode {
             name: "as probed",
             runner: ProcessRunner::new(),
@@ -66,7 +67,15 @@ fn modes() -> Vec<Mode> {
             name: "seccomp alone",
             runner: ProcessRunner::with_parts(false, without(&["landlock", "netns", "uid"])),
         },
-    ]
+    ];
+    match Cgroups::probe_v2() {
+        Some(v2) => modes.push(Mode {
+            name: "cgroup v2, with the controllers this host enables there",
+            runner: ProcessRunner::with_cgroups(Some(v2), without(&[])),
+        }),
+        None => record("NOT TESTED [cgroup v2]: no unified hierarchy to make groups in".into()),
+    }
+    modes
 }
 
 fn plan() -> Plan {
@@ -224,6 +233,7 @@ fn modes_report_the_protections_they_lack() {
                 assert!(lacks("memory") && lacks("leftovers"), "{n}: {active:?}")
             }
             n if n.starts_with("no Landlock") => assert!(lacks("files"), "{n}: {active:?}"),
+            n if n.starts_with("cgroup v2") => assert!(!lacks("leftovers"), "{n}: {active:?}"),
             n => assert!(
                 lacks("files") && lacks("user") && lacks("processes"),
                 "{n}: {active:?}"

@@ -85,7 +85,7 @@ pub trait Runner: Sync {
     fn run(&self, spec: &RunSpec) -> std::io::Result<RunOutcome>;
 
     /// How memory and CPU were measured, for the report.
-    fn method(&self) -> &'static str;
+    fn method(&self) -> String;
 
     /// What confines a run, active or not, for the report.
     fn protections(&self) -> Vec<sandbox::Protection> {

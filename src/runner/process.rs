@@ -78,15 +78,17 @@ impl ProcessRunner {
     /// of its orphaned descendants, so a double-forked child is still ours to
     /// find and kill.
     pub fn with_parts(cgroups: bool, sandbox: Option<Sandbox>) -> ProcessRunner {
+        ProcessRunner::with_cgroups(if cgroups { Cgroups::probe() } else { None }, sandbox)
+    }
+
+    /// Given cgroups (v2 on a host that has both, say) and a sandbox.
+    pub fn with_cgroups(cgroups: Option<Cgroups>, sandbox: Option<Sandbox>) -> ProcessRunner {
         // SAFETY: prctl with PR_SET_CHILD_SUBREAPER takes an integer flag and
         // touches no memory of ours.
         unsafe {
             libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
         }
-        ProcessRunner {
-            cgroups: if cgroups { Cgroups::probe() } else { None },
-            sandbox,
-        }
+        ProcessRunner { cgroups, sandbox }
     }
 
     /// Every protection, active or not: the sandbox's and the resources'.
@@ -102,12 +104,14 @@ impl ProcessRunner {
         };
         let cg = self.cgroups.as_ref();
         let own_user = self.sandbox.as_ref().is_some_and(Sandbox::drops_user);
+        let memory = cg.is_some_and(Cgroups::has_memory);
         all.push(Protection {
             name: "memory",
-            active: cg.is_some(),
-            how: match cg {
-                Some(_) => "cgroup: every process of the run together".to_string(),
-                None => "per process only, children not counted: no cgroup".to_string(),
+            active: memory,
+            how: if memory {
+                "cgroup: every process of the run together".to_string()
+            } else {
+                "per process only, children not counted: no memory cgroup".to_string()
             },
         });
         let pids = cg.is_some_and(Cgroups::has_pids);
@@ -126,12 +130,12 @@ impl ProcessRunner {
                 (false, false) => "none: no pids cgroup, no user id of its own".to_string(),
             },
         });
-        let freezer = cg.is_some_and(Cgroups::has_freezer);
+        let at_once = cg.is_some_and(Cgroups::kills_at_once);
         all.push(Protection {
             name: "leftovers",
-            active: freezer,
-            how: if freezer {
-                "cgroup frozen and killed after each run".to_string()
+            active: at_once,
+            how: if at_once {
+                "the run's cgroup stopped and killed as one after each run".to_string()
             } else {
                 "found by process group, marker and user id, not frozen: no freezer".to_string()
             },
@@ -218,13 +222,16 @@ impl Runner for ProcessRunner {
         Ok(outcome(&ended, group.as_ref(), spec))
     }
 
-    fn method(&self) -> &'static str {
+    fn method(&self) -> String {
         match &self.cgroups {
-            Some(c) if c.has_pids() && c.has_freezer() => {
-                "cgroup v1 (memory, cpuacct, pids, freezer) per run, with wait4 rusage and rlimits"
+            Some(c) if c.has_memory() => {
+                format!("{} per run, with wait4 rusage and rlimits", c.describe())
             }
-            Some(_) => "cgroup v1 (memory, cpuacct) per run, with wait4 rusage and rlimits",
-            None => "rlimits, wait4 rusage and /proc sampling (no cgroup)",
+            Some(c) => format!(
+                "{} per run for CPU time; memory by rusage and /proc sampling",
+                c.describe()
+            ),
+            None => "rlimits, wait4 rusage and /proc sampling (no cgroup)".to_string(),
         }
     }
 
@@ -304,7 +311,7 @@ fn spawn_and_wait(
         });
     }
     let workdir_before = folder_size(&spec.workdir, usize::MAX).unwrap_or(0);
-    let judge_kib = if group.is_none() {
+    let judge_kib = if !group.is_some_and(RunGroup::has_memory) {
         own_resident_kib()
     } else {
         0
@@ -374,11 +381,11 @@ fn explain_spawn_error(e: io::Error, program: &str, jail: Option<&Jail>) -> io::
 fn outcome(ended: &Ended, group: Option<&RunGroup>, spec: &RunSpec) -> RunOutcome {
     let limits = spec.limits;
     let (cpu, peak_kib) = match group {
-        Some(group) => (
+        Some(group) if group.has_memory() => (
             group.cpu(),
             (group.peak() / 1024).max(ended.sampled_peak_kib),
         ),
-        None => {
+        _ => {
             // rusage's peak includes the judge's pages the child carried
             // from the fork to its exec: above them it is the program's
             // own, below them only the samples tell.
@@ -388,8 +395,9 @@ fn outcome(ended: &Ended, group: Option<&RunGroup>, spec: &RunSpec) -> RunOutcom
             } else {
                 0
             };
+            let rusage_cpu = timeval(ended.usage.ru_utime) + timeval(ended.usage.ru_stime);
             (
-                timeval(ended.usage.ru_utime) + timeval(ended.usage.ru_stime),
+                group.map_or(rusage_cpu, |g| g.cpu().max(rusage_cpu)),
                 own.max(ended.sampled_peak_kib),
             )
         }

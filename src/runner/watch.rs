@@ -46,7 +46,8 @@ pub fn watch(w: &Watched, finished: mpsc::Receiver<()>) -> (Option<Stop>, u64) {
             Some(Stop::WallTime)
         } else {
             let (memory_kib, cpu) = match w.group {
-                Some(g) => (g.usage() / 1024, g.cpu()),
+                Some(g) if g.has_memory() => (g.usage() / 1024, g.cpu()),
+                Some(g) => (sample(w.pid).0, g.cpu()),
                 None => sample(w.pid),
             };
             peak = peak.max(memory_kib);
