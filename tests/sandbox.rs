@@ -26,7 +26,7 @@ use mayan_judge::dialect::Dialect;
 use mayan_judge::judge::{CaseResult, Plan, judge_program};
 use mayan_judge::runner::cgroup::Cgroups;
 use mayan_judge::runner::process::ProcessRunner;
-use mayan_judge::runner::sandbox::Sandbox;
+use mayan_judge::runner::sandbox::{Mode as SandboxMode, Sandbox};
 use mayan_judge::runner::{Limits, Runner};
 use mayan_judge::verdict::CaseVerdict;
 
@@ -62,6 +62,10 @@ fn modes() -> Vec<Mode> {
         Mode {
             name: "no Landlock, no network namespace (an old kernel), as root",
             runner: ProcessRunner::with_parts(true, without(&["landlock", "netns"])),
+        },
+        Mode {
+            name: "cgroups and seccomp, root with no user id to lend",
+            runner: ProcessRunner::with_parts(true, without(&["landlock", "netns", "uid"])),
         },
         Mode {
             name: "seccomp alone",
@@ -234,6 +238,10 @@ fn modes_report_the_protections_they_lack() {
             }
             n if n.starts_with("no Landlock") => assert!(lacks("files"), "{n}: {active:?}"),
             n if n.starts_with("cgroup v2") => assert!(!lacks("leftovers"), "{n}: {active:?}"),
+            n if n.starts_with("cgroups and seccomp") => assert!(
+                lacks("files") && lacks("memory") && lacks("leftovers"),
+                "{n}: a root run without Landlock can leave its cgroup: {active:?}"
+            ),
             n => assert!(
                 lacks("files") && lacks("user") && lacks("processes"),
                 "{n}: {active:?}"
@@ -347,16 +355,21 @@ fn without_the_sandbox_the_attacks_work() {
     assert!(!active(&runner).contains(&"files"));
     let all = attacks();
     let by_name = |start: &str| all.iter().find(|a| a.name.starts_with(start)).unwrap();
-    for name in [
+    // SAFETY: geteuid takes nothing.
+    let root = unsafe { libc::geteuid() } == 0;
+    let mut names = vec![
         "read the suite's",
         "read the answer by a path",
         "read judge.toml",
-        "read /etc/shadow",
-        "use root's powers",
+        "link the answer",
         "write outside",
         "connect to a loopback",
         "a memory hog split",
-    ] {
+    ];
+    if root {
+        names.extend(["read /etc/shadow", "use root's powers"]);
+    }
+    for name in names {
         let e = launch(&runner, by_name(name), &arena);
         assert_eq!(
             e.result.verdict,
@@ -370,6 +383,13 @@ fn without_the_sandbox_the_attacks_work() {
         if name.starts_with("connect") {
             assert!(e.tcp_reached);
         }
+    }
+    // Unconfined, a run as root leaves its cgroup and its memory goes
+    // uncounted.
+    let plain = ProcessRunner::configured(SandboxMode::Off, Vec::new()).unwrap();
+    if root && active(&plain).contains(&"memory") {
+        let e = launch(&plain, by_name("move itself out"), &arena);
+        assert_eq!(e.result.verdict, CaseVerdict::AC, "{}", e.result.message);
     }
     let e = launch(&runner, by_name("send UDP"), &arena);
     assert!(e.udp_received, "{}", e.result.message);

@@ -102,8 +102,21 @@ impl ProcessRunner {
                     .to_string(),
             }],
         };
-        let cg = self.cgroups.as_ref();
         let own_user = self.sandbox.as_ref().is_some_and(Sandbox::drops_user);
+        // SAFETY: getuid takes nothing.
+        let root = unsafe { libc::getuid() } == 0;
+        let files = all.iter().any(|p| p.name == "files" && p.active);
+        // A run that is root (without capabilities, but owning the cgroup
+        // files) and not held by Landlock could move itself out of its group.
+        let held = !root || own_user || files;
+        let cg = self.cgroups.as_ref().filter(|_| held);
+        if self.cgroups.is_some() && !held {
+            all.push(Protection {
+                name: "cgroup",
+                active: false,
+                how: "a run that is root without Landlock could leave its cgroup".to_string(),
+            });
+        }
         let memory = cg.is_some_and(Cgroups::has_memory);
         all.push(Protection {
             name: "memory",
@@ -115,8 +128,6 @@ impl ProcessRunner {
             },
         });
         let pids = cg.is_some_and(Cgroups::has_pids);
-        // SAFETY: getuid takes nothing.
-        let root = unsafe { libc::getuid() } == 0;
         let sandboxed = self.sandbox.is_some();
         all.push(Protection {
             name: "processes",

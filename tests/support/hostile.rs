@@ -205,6 +205,31 @@ pub fn attacks() -> Vec<Attack> {
             expect: &[],
         },
         Attack {
+            name: "link the answer into the working folder (hard, then symbolic) and read it",
+            needs: &[&["files"]],
+            source: |a| {
+                format!(
+                    "int main(void) {{ if (link({0:?}, \"h.ans\") == 0) return copy(\"h.ans\"); \
+                     if (symlink({0:?}, \"s.ans\") == 0) return copy(\"s.ans\"); return lose(\"link\"); }}",
+                    a.answer
+                )
+            },
+            expect: &[],
+        },
+        Attack {
+            name: "move itself out of its cgroup, then hog memory",
+            needs: &[&["memory"]],
+            source: |_| {
+                "int main(void) { const char *tops[] = {\"/sys/fs/cgroup/memory/cgroup.procs\", \
+                 \"/sys/fs/cgroup/cgroup.procs\", \"/sys/fs/cgroup/unified/cgroup.procs\"}; int moved = 0; \
+                 for (int i = 0; i < 3; i++) { int fd = open(tops[i], O_WRONLY); if (fd >= 0 && write(fd, \"0\", 1) == 1) moved = 1; } \
+                 if (!moved) return lose(\"cgroup\"); size_t n = 200UL << 20; char *p = malloc(n); if (!p) return lose(\"malloc\"); \
+                 for (size_t i = 0; i < n; i += 4096) p[i] = 1; return win(); }"
+                    .to_string()
+            },
+            expect: &[],
+        },
+        Attack {
             name: "read /etc/shadow, root's own file",
             needs: &[&["files", "user"]],
             source: |_| {
