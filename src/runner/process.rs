@@ -93,65 +93,7 @@ impl ProcessRunner {
 
     /// Every protection, active or not: the sandbox's and the resources'.
     pub fn protections(&self) -> Vec<Protection> {
-        let mut all = match &self.sandbox {
-            Some(s) => s.protections(),
-            None => vec![Protection {
-                name: "sandbox",
-                active: false,
-                how: "off: programs run as the judge's user, with its files and network"
-                    .to_string(),
-            }],
-        };
-        let own_user = self.sandbox.as_ref().is_some_and(Sandbox::drops_user);
-        // SAFETY: getuid takes nothing.
-        let root = unsafe { libc::getuid() } == 0;
-        let files = all.iter().any(|p| p.name == "files" && p.active);
-        // A run that is root (without capabilities, but owning the cgroup
-        // files) and not held by Landlock could move itself out of its group.
-        let held = !root || own_user || files;
-        let cg = self.cgroups.as_ref().filter(|_| held);
-        if self.cgroups.is_some() && !held {
-            all.push(Protection {
-                name: "cgroup",
-                active: false,
-                how: "a run that is root without Landlock could leave its cgroup".to_string(),
-            });
-        }
-        let memory = cg.is_some_and(Cgroups::has_memory);
-        all.push(Protection {
-            name: "memory",
-            active: memory,
-            how: if memory {
-                "cgroup: every process of the run together".to_string()
-            } else {
-                "per process only, children not counted: no memory cgroup".to_string()
-            },
-        });
-        let pids = cg.is_some_and(Cgroups::has_pids);
-        let sandboxed = self.sandbox.is_some();
-        all.push(Protection {
-            name: "processes",
-            active: pids || own_user || (sandboxed && !root),
-            how: match (pids, own_user) {
-                (true, _) => "cgroup pids limit".to_string(),
-                (false, true) => "per-user process limit of the run's own user".to_string(),
-                (false, false) if sandboxed && !root => {
-                    "per-user process limit: the judge's user's tasks plus the limit".to_string()
-                }
-                (false, false) => "none: no pids cgroup, no user id of its own".to_string(),
-            },
-        });
-        let at_once = cg.is_some_and(Cgroups::kills_at_once);
-        all.push(Protection {
-            name: "leftovers",
-            active: at_once,
-            how: if at_once {
-                "the run's cgroup stopped and killed as one after each run".to_string()
-            } else {
-                "found by process group, marker and user id, not frozen: no freezer".to_string()
-            },
-        });
-        all
+        super::protections::all(self.cgroups.as_ref(), self.sandbox.as_ref())
     }
 
     /// The run's cgroups, when there are any.

@@ -15,6 +15,7 @@
 //! environment); [`ChildSteps::enter`] runs in the child between fork and
 //! exec and makes only system calls.
 
+mod child;
 pub mod landlock;
 pub mod netns;
 pub mod seccomp;
@@ -28,6 +29,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use super::RunSpec;
+pub use child::ChildSteps;
 
 /// How much isolation a judging run asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, Serialize, clap::ValueEnum)]
@@ -260,28 +262,6 @@ impl Sandbox {
     }
 }
 
-/// In the child: empties the capability bounding set and the effective,
-/// permitted and inheritable sets. Only system calls.
-fn drop_capabilities() -> io::Result<()> {
-    for cap in 0..64 {
-        // SAFETY: takes integers; an unknown capability fails with EINVAL,
-        // which ends the known ones.
-        if unsafe { libc::prctl(libc::PR_CAPBSET_DROP, cap, 0, 0, 0) } != 0 {
-            break;
-        }
-    }
-    // struct __user_cap_header_struct and two __user_cap_data_struct
-    // (version 3: 64 capabilities), all zero but the version.
-    let header: [u32; 2] = [0x2008_0522, 0];
-    let data = [0u32; 6];
-    // SAFETY: capset reads the two arrays, laid out as the kernel's structs.
-    let r = unsafe { libc::syscall(libc::SYS_capset, header.as_ptr(), data.as_ptr()) };
-    if r != 0 {
-        return Err(io::Error::last_os_error());
-    }
-    Ok(())
-}
-
 /// Whether the kernel takes seccomp filters.
 fn seccomp_available() -> Result<(), String> {
     // SAFETY: PR_GET_SECCOMP takes no pointer.
@@ -369,68 +349,5 @@ impl Jail<'_> {
     }
 }
 
-/// The steps the child takes between fork and exec, in this order: enter the
-/// network namespace (needs the judge's privileges), become the run's user
-/// (or, still root, drop every capability), die with the judge, close the
-/// judge's files at exec, forbid new privileges, enter the file rules,
-/// install the system-call filter (last: it refuses calls the steps before
-/// make).
-#[derive(Debug, Clone)]
-pub struct ChildSteps {
-    netns: Option<RawFd>,
-    uid: Option<u32>,
-    ruleset: Option<RawFd>,
-    seccomp: Option<Arc<seccomp::Filters>>,
-    parent: libc::pid_t,
-}
-
-impl ChildSteps {
-    /// In the child: only system calls, no allocation.
-    pub fn enter(&self) -> io::Result<()> {
-        let check = |r: libc::c_int| {
-            if r != 0 {
-                Err(io::Error::last_os_error())
-            } else {
-                Ok(())
-            }
-        };
-        // SAFETY: each call takes integers or a pointer to a local.
-        unsafe {
-            if let Some(fd) = self.netns {
-                check(libc::setns(fd, libc::CLONE_NEWNET))?;
-            }
-            if let Some(uid) = self.uid {
-                uid::become_user(uid)?;
-            }
-            if libc::geteuid() == 0 {
-                // Root with no id to lend: root without its powers.
-                drop_capabilities()?;
-            }
-            // Set after the change of user, which clears it.
-            check(libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0))?;
-            // Nothing of the judge's open files reaches the program.
-            libc::syscall(
-                libc::SYS_close_range,
-                3u32,
-                u32::MAX,
-                libc::CLOSE_RANGE_CLOEXEC,
-            );
-            if libc::getppid() != self.parent {
-                libc::_exit(137);
-            }
-            libc::umask(0o022);
-            check(libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))?;
-        }
-        if let Some(fd) = self.ruleset {
-            // SAFETY: the descriptor is the run's Landlock ruleset.
-            let r = unsafe { libc::syscall(libc::SYS_landlock_restrict_self, fd, 0u32) };
-            if r != 0 {
-                return Err(io::Error::last_os_error());
-            }
-        }
-        if let Some(filters) = &self.seccomp {
-            seccomp::install(filters)?;
-        }
-        Ok(())
-    }
-}
+#[cfg(test)]
+mod tests;
