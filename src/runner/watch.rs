@@ -12,8 +12,9 @@ use super::{Limits, Stop};
 /// How often the watchdog looks at a running program.
 const SAMPLE: Duration = Duration::from_millis(5);
 
-/// The working folder is measured every this many samples.
-const DISK_EVERY: u32 = 10;
+/// The working folder is measured every this many samples (a walk of a
+/// folder of a few files costs some 10 µs).
+const DISK_EVERY: u32 = 2;
 
 /// More entries than this in the working folder is a breach in itself.
 pub const MAX_ENTRIES: usize = 1000;

@@ -230,6 +230,16 @@ pub fn attacks() -> Vec<Attack> {
             expect: &[],
         },
         Attack {
+            name: "make machine-wide shared memory (System V)",
+            needs: &[&["system calls"]],
+            source: |_| {
+                "#include <sys/ipc.h>\n#include <sys/shm.h>\nint main(void) { int id = shmget(IPC_PRIVATE, 4096, IPC_CREAT | 0666); \
+                 if (id < 0) return lose(\"shmget\"); shmctl(id, IPC_RMID, 0); return win(); }"
+                    .to_string()
+            },
+            expect: &[],
+        },
+        Attack {
             name: "read /etc/shadow, root's own file",
             needs: &[&["files", "user"]],
             source: |_| {

@@ -183,7 +183,8 @@ impl Sandbox {
                 name: "system calls",
                 active: self.seccomp.is_some(),
                 how: if self.seccomp.is_some() {
-                    "seccomp: no ptrace, namespaces, mounts, keyrings, bpf, io_uring".to_string()
+                    "seccomp: no ptrace, namespaces, mounts, keyrings, bpf, io_uring, IPC"
+                        .to_string()
                 } else {
                     self.seccomp_missing.clone()
                 },

@@ -3,8 +3,8 @@
 //! protections: sockets (no network even where there is no network
 //! namespace), tracing and reading other processes, new namespaces and
 //! mounts, kernel keyrings, BPF, perf events, userfaultfd and io_uring (whose
-//! operations would go round this filter), and the administrator's calls
-//! (modules, reboot, clocks, swap).
+//! operations would go round this filter), machine-wide IPC objects, and the
+//! administrator's calls (modules, reboot, clocks, swap).
 //!
 //! Two filters, because a filter has one action for all its matches: the
 //! refusals fail with `EPERM`, and `clone3` fails with `ENOSYS` so that the C
@@ -50,6 +50,12 @@ const REFUSED: &[libc::c_long] = &[
     libc::SYS_io_uring_enter,
     libc::SYS_io_uring_register,
     libc::SYS_open_by_handle_at,
+    // System V and POSIX message queues, semaphores and shared memory are
+    // shared machine-wide (there is no IPC namespace per run).
+    libc::SYS_shmget,
+    libc::SYS_msgget,
+    libc::SYS_semget,
+    libc::SYS_mq_open,
     // Privileged calls: refused anyway without capabilities, refused here
     // too in case a run keeps some (a root judge with no user id to lend).
     libc::SYS_init_module,
