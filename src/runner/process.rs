@@ -57,11 +57,11 @@ impl ProcessRunner {
                 .protections()
                 .into_iter()
                 .filter(|p| !p.active)
-                .map(|p| format!("{}: {}", p.name, p.how))
+                .map(|p| format!("{} ({})", p.name, p.how))
                 .collect();
             if !missing.is_empty() {
                 return Err(format!(
-                    "--sandbox strict: this machine lacks {}",
+                    "--sandbox strict: not every protection is available here; missing: {}",
                     missing.join("; ")
                 ));
             }

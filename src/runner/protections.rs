@@ -59,10 +59,14 @@ pub fn all(cgroups: Option<&Cgroups>, sandbox: Option<&Sandbox>) -> Vec<Protecti
     all.push(Protection {
         name: "leftovers",
         active: at_once,
-        how: if at_once {
-            "the run's cgroup stopped and killed as one after each run".to_string()
-        } else {
-            "found by process group, marker and user id, not frozen: no freezer".to_string()
+        how: match (at_once, cg.is_some()) {
+            (true, _) => "the run's cgroup stopped and killed as one after each run".to_string(),
+            (false, true) => {
+                "the run's cgroup killed one by one, not frozen first: no freezer".to_string()
+            }
+            (false, false) => "searched for and killed one by one (process group, marker, \
+                               run CPU limit, user id): no cgroup"
+                .to_string(),
         },
     });
     all
