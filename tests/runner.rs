@@ -207,3 +207,18 @@ fn a_missing_program_is_an_error_not_a_verdict() {
     };
     assert!(ProcessRunner::new().run(&spec).is_err());
 }
+
+#[test]
+fn the_judges_own_memory_is_not_counted_against_a_run() {
+    // A judge far bigger than the memory limit: the child carries its pages
+    // from the fork to the exec, and none of them may count.
+    let mut ballast = vec![1u8; 256 << 20];
+    for i in (0..ballast.len()).step_by(4096) {
+        ballast[i] = (i % 251) as u8;
+    }
+    for (o, d) in run("int main(void){ return 0; }") {
+        assert!(o.peak_memory_kib < 16 << 10, "{o:?}");
+        assert_eq!(verdict(&o, &d), CaseVerdict::AC);
+    }
+    assert!(ballast.iter().step_by(1 << 20).any(|&b| b != 1));
+}
