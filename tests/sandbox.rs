@@ -316,15 +316,18 @@ fn a_python_submission_runs_inside_the_sandbox() {
     )
     .unwrap();
     let argv = vec!["python3".to_string(), script.to_string_lossy().into_owned()];
-    let result = judge_program(
-        &runner,
-        &argv,
-        std::slice::from_ref(&arena.case),
-        &plan(),
-        &mut |_| {},
-    )
-    .pop()
-    .unwrap();
+    let judge_it = || {
+        judge_program(
+            &runner,
+            &argv,
+            std::slice::from_ref(&arena.case),
+            &plan(),
+            &mut |_| {},
+        )
+        .pop()
+        .unwrap()
+    };
+    let result = judge_it();
     if active(&runner).contains(&"files") {
         assert_eq!(result.verdict, CaseVerdict::WA, "{result:?}");
         record("contained [as probed] Python reading the answer: WA".into());
@@ -333,15 +336,7 @@ fn a_python_submission_runs_inside_the_sandbox() {
     }
     // A Python program that only does its job is not hindered.
     std::fs::write(&script, format!("print({ANSWER:?}, end='')\n")).unwrap();
-    let result = judge_program(
-        &runner,
-        &argv,
-        std::slice::from_ref(&arena.case),
-        &plan(),
-        &mut |_| {},
-    )
-    .pop()
-    .unwrap();
+    let result = judge_it();
     assert_eq!(result.verdict, CaseVerdict::AC, "{result:?}");
 }
 

@@ -113,16 +113,7 @@ fn is_live(pid: libc::pid_t) -> bool {
 /// Processes whose environment holds `marker` (those we may read), with
 /// their parents.
 fn marked_processes(marker: &str) -> Vec<(libc::pid_t, libc::pid_t)> {
-    let Ok(entries) = std::fs::read_dir("/proc") else {
-        return Vec::new();
-    };
-    entries
-        .filter_map(Result::ok)
-        .filter_map(|e| {
-            e.file_name()
-                .to_str()
-                .and_then(|n| n.parse::<libc::pid_t>().ok())
-        })
+    all_pids()
         .filter(|&pid| carries(pid, marker))
         .map(|pid| (pid, parent_of(pid)))
         .collect()
@@ -130,16 +121,7 @@ fn marked_processes(marker: &str) -> Vec<(libc::pid_t, libc::pid_t)> {
 
 /// The processes whose real user id is `uid`, with their parents.
 fn processes_of(uid: u32) -> Vec<(libc::pid_t, libc::pid_t)> {
-    let Ok(entries) = std::fs::read_dir("/proc") else {
-        return Vec::new();
-    };
-    entries
-        .filter_map(Result::ok)
-        .filter_map(|e| {
-            e.file_name()
-                .to_str()
-                .and_then(|n| n.parse::<libc::pid_t>().ok())
-        })
+    all_pids()
         .filter(|&pid| real_uid(pid) == Some(uid))
         .map(|pid| (pid, parent_of(pid)))
         .collect()
@@ -148,13 +130,8 @@ fn processes_of(uid: u32) -> Vec<(libc::pid_t, libc::pid_t)> {
 /// Tasks (threads included) whose real user id is `uid`: what the kernel
 /// counts against `RLIMIT_NPROC`.
 pub fn tasks_of(uid: u32) -> u64 {
-    let Ok(entries) = std::fs::read_dir("/proc") else {
-        return 0;
-    };
-    entries
-        .filter_map(Result::ok)
-        .filter_map(|e| {
-            let pid = e.file_name().to_str()?.parse::<libc::pid_t>().ok()?;
+    all_pids()
+        .filter_map(|pid| {
             let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
             let field = |name: &str| {
                 status
@@ -165,6 +142,15 @@ pub fn tasks_of(uid: u32) -> u64 {
             (field("Uid:")? == u64::from(uid)).then(|| field("Threads:").unwrap_or(1))
         })
         .sum()
+}
+
+/// Every process id in `/proc` (none when it cannot be read).
+fn all_pids() -> impl Iterator<Item = libc::pid_t> {
+    std::fs::read_dir("/proc")
+        .into_iter()
+        .flatten()
+        .filter_map(Result::ok)
+        .filter_map(|e| e.file_name().to_str()?.parse::<libc::pid_t>().ok())
 }
 
 /// The real user id of a process, from `/proc/PID/status`.

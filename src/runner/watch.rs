@@ -111,15 +111,7 @@ pub fn folder_size(dir: &Path, max_entries: usize) -> Option<u64> {
 /// Peak resident memory since its exec (KiB, `VmHWM`) and CPU time of a
 /// process, from `/proc`; zeros when it is gone.
 fn sample(pid: libc::pid_t) -> (u64, Duration) {
-    let peak = std::fs::read_to_string(format!("/proc/{pid}/status"))
-        .ok()
-        .and_then(|status| {
-            status
-                .lines()
-                .find_map(|l| l.strip_prefix("VmHWM:"))
-                .and_then(|v| v.split_whitespace().next()?.parse::<u64>().ok())
-        })
-        .unwrap_or(0);
+    let peak = status_kib(&format!("/proc/{pid}/status"), "VmHWM:");
     let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
         return (peak, Duration::ZERO);
     };
@@ -144,12 +136,17 @@ fn sample(pid: libc::pid_t) -> (u64, Duration) {
 /// The judge's own resident memory now, KiB: what a child forked now
 /// carries until it executes its program.
 pub fn own_resident_kib() -> u64 {
-    std::fs::read_to_string("/proc/self/status")
+    status_kib("/proc/self/status", "VmRSS:")
+}
+
+/// A `kB` field of a `/proc/PID/status` file; 0 when it cannot be read.
+fn status_kib(path: &str, field: &str) -> u64 {
+    std::fs::read_to_string(path)
         .ok()
         .and_then(|status| {
             status
                 .lines()
-                .find_map(|l| l.strip_prefix("VmRSS:"))
+                .find_map(|l| l.strip_prefix(field))
                 .and_then(|v| v.split_whitespace().next()?.parse::<u64>().ok())
         })
         .unwrap_or(0)
