@@ -343,14 +343,23 @@ pub fn attacks() -> Vec<Attack> {
     ]
 }
 
-/// Appends a line to the coverage table, `target/sandbox-coverage.txt`:
-/// what was tested where, and what could not be. CI empties it before the
-/// tests and prints it after.
+/// Appends a line to the coverage table, `target/sandbox-coverage.txt` or
+/// the file `MAYAN_SANDBOX_COVERAGE` names: what was tested where, and what
+/// could not be. `MAYAN_SANDBOX_LABEL` prefixes each line (CI runs the tests
+/// a second time as an ordinary user). CI empties the table before the tests
+/// and prints it after.
 pub fn record(line: String) {
     static APPEND: Mutex<()> = Mutex::new(());
+    let line = match std::env::var("MAYAN_SANDBOX_LABEL") {
+        Ok(label) => format!("({label}) {line}"),
+        Err(_) => line,
+    };
     eprintln!("{line}");
     let _one_at_a_time = APPEND.lock().unwrap_or_else(|e| e.into_inner());
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/sandbox-coverage.txt");
+    let path = std::env::var_os("MAYAN_SANDBOX_COVERAGE").map_or_else(
+        || Path::new(env!("CARGO_MANIFEST_DIR")).join("target/sandbox-coverage.txt"),
+        PathBuf::from,
+    );
     if let Ok(mut file) = std::fs::OpenOptions::new()
         .append(true)
         .create(true)
