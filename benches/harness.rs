@@ -66,8 +66,9 @@ fn main() {
     }
     let plain = ProcessRunner::configured(Mode::Off, Vec::new()).unwrap();
     println!("sandbox cost, paired against --sandbox off (same cgroups) in the same run:");
-    let variants: [(&str, &[&str]); 5] = [
+    let variants: [(&str, &[&str]); 6] = [
         ("every protection", &[]),
+        ("without the tmpfs", &["tmpfs"]),
         ("without its own user id", &["uid"]),
         ("without Landlock", &["landlock"]),
         ("without seccomp", &["seccomp"]),

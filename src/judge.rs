@@ -159,6 +159,10 @@ fn try_judge_case(
         crate::runner::scratch_dir("mayan-run-").map_err(|e| format!("temporary folder: {e}"))?;
     let work = base.path().join("work");
     std::fs::create_dir(&work).map_err(|e| format!("{}: {e}", work.display()))?;
+    // Dropped before `base`, whose removal needs it gone.
+    let _folder = runner
+        .working_folder(&work, &plan.limits)
+        .map_err(|e| format!("working folder: {e}"))?;
     let (stdin, output_path) = match plan.io.mode {
         IoMode::File => {
             std::fs::copy(&case.input, work.join(&plan.io.input_file))

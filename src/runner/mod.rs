@@ -92,6 +92,17 @@ pub trait Runner: Sync {
     fn protections(&self) -> Vec<sandbox::Protection> {
         Vec::new()
     }
+
+    /// Makes an empty folder, before anything is put in it, the working
+    /// folder of a run (a size-limited tmpfs, say); what it returns must be
+    /// kept until the run's files have been read.
+    fn working_folder(
+        &self,
+        _dir: &std::path::Path,
+        _limits: &Limits,
+    ) -> std::io::Result<Option<sandbox::tmpfs::Mounted>> {
+        Ok(None)
+    }
 }
 
 /// A fresh temporary folder for runs: its contents are made per run, and it

@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 
 use super::cgroup::{self, Cgroups, RunGroup};
 use super::sandbox::{Jail, Mode, Protection, Sandbox};
-use super::watch::{Watched, folder_size, own_resident_kib, watch};
+use super::watch::{Watched, folder_size, over_disk, own_resident_kib, watch};
 use super::{Exit, RunOutcome, RunSpec, Runner, Stop, reap};
 
 /// The environment variable that marks every process of one run.
@@ -191,6 +191,17 @@ impl Runner for ProcessRunner {
     fn protections(&self) -> Vec<Protection> {
         ProcessRunner::protections(self)
     }
+
+    fn working_folder(
+        &self,
+        dir: &std::path::Path,
+        limits: &super::Limits,
+    ) -> io::Result<Option<super::sandbox::tmpfs::Mounted>> {
+        match &self.sandbox {
+            Some(s) => s.working_folder(dir, limits),
+            None => Ok(None),
+        }
+    }
 }
 
 /// Starts the program and waits for it under the watchdog; the pid and what
@@ -279,7 +290,7 @@ fn spawn_and_wait(
         live.push(pid);
         pid
     };
-    let watched = Watched {
+    let spec_watched = Watched {
         pid,
         group,
         workdir: &spec.workdir,
@@ -289,12 +300,16 @@ fn spawn_and_wait(
     };
     let (done, finished) = mpsc::channel::<()>();
     let (status, usage, wall, (stopped, sampled_peak_kib)) = std::thread::scope(|scope| {
-        let watchdog = scope.spawn(|| watch(&watched, finished));
+        let watchdog = scope.spawn(|| watch(&spec_watched, finished));
         let waited = wait_for(pid);
         let wall = start.elapsed();
         reap::ended(pid);
         let _ = done.send(());
-        let watched = watchdog.join().unwrap_or((None, 0));
+        let mut watched = watchdog.join().unwrap_or((None, 0));
+        if watched.0.is_none() && over_disk(&spec_watched) {
+            // Written between the last sample and the end.
+            watched.0 = Some(Stop::Disk);
+        }
         waited.map(|(status, usage)| (status, usage, wall, watched))
     })?;
     Ok((

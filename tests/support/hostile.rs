@@ -293,6 +293,17 @@ pub fn attacks() -> Vec<Attack> {
             expect: &[CaseVerdict::OLE],
         },
         Attack {
+            name: "make 5000 empty files",
+            needs: &[],
+            source: |_| {
+                "int main(void) { for (int i = 0; i < 5000; i++) { char n[16]; sprintf(n, \"e%d\", i); \
+                 int fd = open(n, O_WRONLY | O_CREAT, 0644); if (fd < 0) return lose(\"create\"); close(fd); } \
+                 return win(); }"
+                    .to_string()
+            },
+            expect: &[CaseVerdict::OLE],
+        },
+        Attack {
             name: "connect to a loopback TCP listener",
             needs: &[&["network"]],
             source: |_| {

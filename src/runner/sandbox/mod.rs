@@ -19,6 +19,7 @@ mod child;
 pub mod landlock;
 pub mod netns;
 pub mod seccomp;
+pub mod tmpfs;
 pub mod uid;
 
 use std::io;
@@ -69,6 +70,8 @@ pub struct Sandbox {
     netns_missing: String,
     uids: Option<uid::Pool>,
     uid_missing: String,
+    /// Runs get a tmpfs of their own as working folder.
+    tmpfs: bool,
     /// Folders every run may read and execute besides the system's.
     readable: Vec<PathBuf>,
 }
@@ -76,6 +79,12 @@ pub struct Sandbox {
 impl Sandbox {
     /// Probes every mechanism; what is missing is recorded with the reason.
     pub fn probe(readable: Vec<PathBuf>) -> Sandbox {
+        // First, while the judge may still have no other thread.
+        // SAFETY: geteuid takes nothing.
+        let tmpfs = unsafe { libc::geteuid() } == 0 && {
+            tmpfs::private_mounts();
+            tmpfs::available()
+        };
         let (seccomp, seccomp_missing) = match seccomp_available().and_then(|()| seccomp::filters())
         {
             Ok(f) => (Some(Arc::new(f)), String::new()),
@@ -117,13 +126,14 @@ impl Sandbox {
             netns_missing,
             uids,
             uid_missing,
+            tmpfs,
             readable,
         }
     }
 
     /// The same, with the mechanisms named in `without` left out ("landlock",
-    /// "seccomp", "netns", "uid"): how tests see the degraded modes of other
-    /// machines on this one.
+    /// "seccomp", "netns", "uid", "tmpfs"): how tests see the degraded modes
+    /// of other machines on this one.
     pub fn probe_without(readable: Vec<PathBuf>, without: &[&str]) -> Sandbox {
         let mut s = Sandbox::probe(readable);
         let off = |name| format!("left out ({name})");
@@ -133,6 +143,7 @@ impl Sandbox {
                 "seccomp" => (s.seccomp, s.seccomp_missing) = (None, off(name)),
                 "netns" => (s.netns, s.netns_missing) = (None, off(name)),
                 "uid" => (s.uids, s.uid_missing) = (None, off(name)),
+                "tmpfs" => s.tmpfs = false,
                 _ => {}
             }
         }
@@ -207,7 +218,33 @@ impl Sandbox {
                 active: self.uids.is_some() || self.landlock_abi >= 6,
                 how: signals_how,
             },
+            Protection {
+                name: "disk",
+                active: true,
+                how: if self.tmpfs {
+                    "a tmpfs per run, of the output limit and 1000 files".to_string()
+                } else {
+                    "per-file limit; the working folder measured every 10 ms (no tmpfs: not root)"
+                        .to_string()
+                },
+            },
         ]
+    }
+
+    /// Mounts a tmpfs on a run's empty working folder, sized for the output
+    /// limit (and a little more, so that going over it is seen and named),
+    /// where runs get one.
+    pub fn working_folder(
+        &self,
+        dir: &Path,
+        limits: &super::Limits,
+    ) -> io::Result<Option<tmpfs::Mounted>> {
+        if !self.tmpfs {
+            return Ok(None);
+        }
+        let bytes = limits.output + (1 << 20);
+        let files = super::MAX_FOLDER_ENTRIES as u64 + 16;
+        tmpfs::mount(dir, bytes, files).map(Some)
     }
 
     /// True when runs get a user id of their own.
