@@ -227,7 +227,7 @@ fn spawn_and_wait(
     if let Some(jail) = jail {
         command.env_clear().envs(jail.env());
     }
-    command.env(super::process::RUN_MARKER, run_id);
+    command.env(RUN_MARKER, run_id);
     let limits = spec.limits;
     let group_fds = group.map(RunGroup::procs_fds);
     let steps = jail.map(Jail::child_steps);
