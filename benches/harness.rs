@@ -14,11 +14,11 @@ use std::time::Instant;
 
 use mayan_judge::check::Policy;
 use mayan_judge::config::IoConfig;
-use mayan_judge::judge::{Plan, judge_program};
+use mayan_judge::judge::grade::{Plan, judge_program};
+use mayan_judge::judge::suite::CaseFile;
 use mayan_judge::runner::process::ProcessRunner;
 use mayan_judge::runner::sandbox::{Mode, Sandbox};
 use mayan_judge::runner::{Limits, Runner};
-use mayan_judge::suite::CaseFile;
 
 const CASES: usize = 100;
 
@@ -97,7 +97,7 @@ fn paired(
         let results = judge_program(runner, argv, std::slice::from_ref(case), plan, &mut |_| {});
         assert_eq!(
             results[0].verdict,
-            mayan_judge::verdict::CaseVerdict::AC,
+            mayan_judge::judge::verdict::CaseVerdict::AC,
             "{}",
             results[0].message
         );
@@ -183,7 +183,7 @@ fn measure(
         let judged = start.elapsed().as_secs_f64() * 1e3;
         assert_eq!(
             results[0].verdict,
-            mayan_judge::verdict::CaseVerdict::AC,
+            mayan_judge::judge::verdict::CaseVerdict::AC,
             "{}",
             results[0].message
         );

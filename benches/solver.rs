@@ -12,10 +12,10 @@ mod seeds;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use mayan_judge::board::Board;
-use mayan_judge::case::{Case, format_case, read_case_file};
-use mayan_judge::dialect::Dialect;
-use mayan_judge::generate::hard_boards;
+use mayan_judge::puzzle::board::Board;
+use mayan_judge::puzzle::case::{Case, format_case, read_case_file};
+use mayan_judge::puzzle::dialect::Dialect;
+use mayan_judge::setter::random::hard_boards;
 use mayan_judge::solver::Solver;
 
 fn env_number(name: &str, default: u64) -> u64 {

@@ -8,12 +8,12 @@ mod support;
 
 use std::path::{Path, PathBuf};
 
-use mayan_judge::answer::{Answer, parse_answer};
-use mayan_judge::case::parse_case_strict;
-use mayan_judge::dialect::{Dialect, NullSwaps, Steps};
-use mayan_judge::rules::RawMove;
+use mayan_judge::puzzle::answer::{Answer, parse_answer};
+use mayan_judge::puzzle::case::parse_case_strict;
+use mayan_judge::puzzle::dialect::{Dialect, NullSwaps, Steps};
+use mayan_judge::puzzle::rules::RawMove;
+use mayan_judge::setter::validate::answer_path;
 use mayan_judge::solver::Solver;
-use mayan_judge::validate::answer_path;
 use support::naive;
 
 fn cases_dir() -> PathBuf {

@@ -1,11 +1,11 @@
 //! The checker on arbitrary and mutated outputs: it never panics, always gives
 //! a verdict, and whitespace never changes that verdict or its message.
 
-use mayan_judge::answer::format_answer;
-use mayan_judge::case::Case;
 use mayan_judge::check::{Accept, Output, Policy, Verdict, judge};
-use mayan_judge::dialect::Dialect;
-use mayan_judge::generate::{Rng, Shape, random_board};
+use mayan_judge::puzzle::answer::format_answer;
+use mayan_judge::puzzle::case::Case;
+use mayan_judge::puzzle::dialect::Dialect;
+use mayan_judge::setter::random::{Rng, Shape, random_board};
 use mayan_judge::solver::Solver;
 use proptest::prelude::*;
 

@@ -4,10 +4,10 @@
 
 mod support;
 
-use mayan_judge::board::Board;
-use mayan_judge::dialect::{Dialect, NullSwaps, Steps};
-use mayan_judge::generate::Rng;
-use mayan_judge::rules::{RawMove, apply};
+use mayan_judge::puzzle::board::Board;
+use mayan_judge::puzzle::dialect::{Dialect, NullSwaps, Steps};
+use mayan_judge::puzzle::rules::{RawMove, apply};
+use mayan_judge::setter::random::Rng;
 use mayan_judge::solver::Solver;
 use support::naive;
 

@@ -4,9 +4,9 @@
 
 mod support;
 
-use mayan_judge::answer::format_answer;
-use mayan_judge::case::read_case_file;
-use mayan_judge::dialect::Dialect;
+use mayan_judge::puzzle::answer::format_answer;
+use mayan_judge::puzzle::case::read_case_file;
+use mayan_judge::puzzle::dialect::Dialect;
 use mayan_judge::solver::Solver;
 
 #[test]

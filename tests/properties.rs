@@ -1,8 +1,8 @@
 //! Property tests of the rules and the solver, on arbitrary boards.
 
-use mayan_judge::board::{Board, HEIGHT, WIDTH};
-use mayan_judge::dialect::{Dialect, NullSwaps, Steps};
-use mayan_judge::rules::{RawMove, apply, replay, resolve};
+use mayan_judge::puzzle::board::{Board, HEIGHT, WIDTH};
+use mayan_judge::puzzle::dialect::{Dialect, NullSwaps, Steps};
+use mayan_judge::puzzle::rules::{RawMove, apply, replay, resolve};
 use mayan_judge::solver::Solver;
 use proptest::prelude::*;
 

@@ -8,10 +8,10 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use mayan_judge::check::Verdict;
+use mayan_judge::judge::verdict::{CaseVerdict, Observed, decide};
 use mayan_judge::runner::cgroup::Cgroups;
 use mayan_judge::runner::process::ProcessRunner;
 use mayan_judge::runner::{Exit, Limits, RunOutcome, RunSpec, Runner, Stop};
-use mayan_judge::verdict::{CaseVerdict, Observed, decide};
 
 const LIMITS: Limits = Limits {
     cpu: Duration::from_millis(500),

@@ -20,15 +20,15 @@ use std::net::{TcpListener, UdpSocket};
 use std::time::Duration;
 
 use mayan_judge::check::{Accept, Policy};
-use mayan_judge::compile::{Prepared, prepare};
 use mayan_judge::config::{IoConfig, IoMode};
-use mayan_judge::dialect::Dialect;
-use mayan_judge::judge::{CaseResult, Plan, judge_program};
+use mayan_judge::judge::compile::{Prepared, prepare};
+use mayan_judge::judge::grade::{CaseResult, Plan, judge_program};
+use mayan_judge::judge::verdict::CaseVerdict;
+use mayan_judge::puzzle::dialect::Dialect;
 use mayan_judge::runner::cgroup::Cgroups;
 use mayan_judge::runner::process::ProcessRunner;
 use mayan_judge::runner::sandbox::{Mode as SandboxMode, Sandbox};
 use mayan_judge::runner::{Limits, Runner};
-use mayan_judge::verdict::CaseVerdict;
 
 const LIMITS: Limits = Limits {
     cpu: Duration::from_millis(1000),

@@ -9,10 +9,10 @@ mod support;
 
 use std::path::{Path, PathBuf};
 
-use mayan_judge::answer::format_answer;
-use mayan_judge::case::{Case, format_case};
-use mayan_judge::dialect::{Dialect, NullSwaps, Steps};
-use mayan_judge::generate::Rng;
+use mayan_judge::puzzle::answer::format_answer;
+use mayan_judge::puzzle::case::{Case, format_case};
+use mayan_judge::puzzle::dialect::{Dialect, NullSwaps, Steps};
+use mayan_judge::setter::random::Rng;
 use mayan_judge::solver::Solver;
 use support::seeds;
 
@@ -31,7 +31,7 @@ fn cases(seed: u64) -> Vec<(String, String)> {
         .into_iter()
         .map(|(_, input, _)| {
             let text = std::fs::read_to_string(&input).unwrap();
-            let case = mayan_judge::case::parse_case(&text).unwrap();
+            let case = mayan_judge::puzzle::case::parse_case(&text).unwrap();
             let answer = solver.solve(&case.board, case.n, EXCLUDE);
             (text, format_answer(answer.as_deref()))
         })

@@ -45,7 +45,7 @@ fn a_planted_bug_is_found_and_shrunk() {
         .find(|e| e.path().extension().is_some_and(|x| x == "in"))
         .unwrap()
         .path();
-    let case = mayan_judge::case::read_case_file(&saved_in).unwrap();
+    let case = mayan_judge::puzzle::case::read_case_file(&saved_in).unwrap();
     assert!(
         case.board.block_count() <= 6,
         "not shrunk: {:?}\n{stdout}",

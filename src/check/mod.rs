@@ -11,12 +11,12 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::answer::{Answer, AnswerError, format_answer, parse_answer};
-use crate::board::Board;
-use crate::case::Case;
-use crate::dialect::{Dialect, NullSwaps, Steps};
-use crate::render::draw_board;
-use crate::rules::{RawMove, apply};
+use crate::puzzle::answer::{Answer, AnswerError, format_answer, parse_answer};
+use crate::puzzle::board::Board;
+use crate::puzzle::case::Case;
+use crate::puzzle::dialect::{Dialect, NullSwaps, Steps};
+use crate::puzzle::render::draw_board;
+use crate::puzzle::rules::{RawMove, apply};
 use crate::solver::Solver;
 
 /// What the checker says.

@@ -2,7 +2,7 @@
 //! in, verdict and a piece of the message out.
 
 use super::*;
-use crate::case::parse_case;
+use crate::puzzle::case::parse_case;
 
 const SAMPLE: &str = "3|1 0|2 1 0|2 3 4 0|3 1 0|2 4 3 4 0";
 const SAMPLE_ANS: &str = "2 1 1\n3 1 1\n3 0 1\n";

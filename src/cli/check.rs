@@ -4,7 +4,7 @@ use clap::Args;
 
 use crate::check::protocol::{self, Protocol};
 use crate::check::{Accept, Policy};
-use crate::dialect::{Dialect, NullSwaps, Steps};
+use crate::puzzle::dialect::{Dialect, NullSwaps, Steps};
 
 #[derive(Args, Debug)]
 pub struct CheckArgs {

@@ -9,17 +9,17 @@ use clap::Args;
 
 use super::{RunArgs, load_config, plural};
 use crate::check::Policy;
-use crate::compile::{Prepared, prepare};
 use crate::config::{Config, IoMode, LanguageConfig, Submission, Suite};
-use crate::contestants::{Missing, contestants};
-use crate::judge::{Plan, all_cases, judge_program};
-use crate::report::{
+use crate::judge::compile::{Prepared, prepare};
+use crate::judge::contestants::{Missing, contestants};
+use crate::judge::grade::{Plan, all_cases, judge_program};
+use crate::judge::report::{
     RunReport, SubmissionReport, export, sandbox_summary, score_table, submission_table, write_json,
 };
+use crate::judge::suite::{CaseFile, discover};
+use crate::judge::verdict::CaseVerdict;
 use crate::runner::process::ProcessRunner;
 use crate::runner::{Limits, Runner};
-use crate::suite::{CaseFile, discover};
-use crate::verdict::CaseVerdict;
 
 #[derive(Args, Debug)]
 pub struct JudgeArgs {

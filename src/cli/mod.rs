@@ -2,7 +2,7 @@
 //! Each command returns its exit code; `main` only prints errors.
 
 mod check;
-mod generate;
+mod gen_cases;
 mod judge;
 mod solve;
 mod stress;
@@ -16,10 +16,10 @@ use clap::{Args, Parser, Subcommand};
 use crate::check::protocol::Protocol;
 use crate::config::units::{parse_duration, parse_size};
 use crate::config::{Config, IoMode, SandboxMode};
-use crate::dialect::{Dialect, NullSwaps, Steps};
+use crate::puzzle::dialect::{Dialect, NullSwaps, Steps};
 
 pub use check::CheckArgs;
-pub use generate::GenArgs;
+pub use gen_cases::GenArgs;
 pub use judge::JudgeArgs;
 pub use solve::SolveArgs;
 pub use stress::StressArgs;
@@ -120,7 +120,7 @@ pub fn run(cli: Cli) -> Result<u8> {
         Command::Validate(args) => validate::validate(&args),
         Command::Check(args) => Ok(check::check(&args)),
         Command::Judge(args) => judge::judge_command(&args),
-        Command::Gen(args) => generate::generate_cases(&args),
+        Command::Gen(args) => gen_cases::generate_cases(&args),
         Command::Stress(args) => stress::stress(&args),
     }
 }

@@ -7,10 +7,10 @@ use anyhow::{Context, Result, bail};
 use clap::Args;
 
 use super::DialectArgs;
-use crate::answer::format_answer;
-use crate::case::{Case, parse_case};
-use crate::render::{draw_board, draw_move};
-use crate::rules::{RawMove, trace};
+use crate::puzzle::answer::format_answer;
+use crate::puzzle::case::{Case, parse_case};
+use crate::puzzle::render::{draw_board, draw_move};
+use crate::puzzle::rules::{RawMove, trace};
 use crate::solver::{MAX_MOVES, Solver};
 
 #[derive(Args, Debug)]

@@ -9,15 +9,15 @@ use clap::Args;
 
 use super::judge::{absolute_args, plan_of};
 use super::{RunArgs, load_config};
-use crate::answer::format_answer;
-use crate::case::{Case, format_case};
-use crate::judge::{CaseResult, Plan, judge_program};
-use crate::report::sandbox_summary;
+use crate::judge::grade::{CaseResult, Plan, judge_program};
+use crate::judge::report::sandbox_summary;
+use crate::judge::suite::CaseFile;
+use crate::judge::verdict::CaseVerdict;
+use crate::puzzle::answer::format_answer;
+use crate::puzzle::case::{Case, format_case};
 use crate::runner::process::ProcessRunner;
+use crate::setter::stress::{shrink, stress_case};
 use crate::solver::Solver;
-use crate::stress::{shrink, stress_case};
-use crate::suite::CaseFile;
-use crate::verdict::CaseVerdict;
 
 #[derive(Args, Debug)]
 pub struct StressArgs {

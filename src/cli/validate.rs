@@ -7,9 +7,9 @@ use anyhow::{Result, bail};
 use clap::Args;
 
 use super::{load_config, plural};
-use crate::case::parse_case_strict;
+use crate::puzzle::case::parse_case_strict;
+use crate::setter::validate::{Severity, collect_inputs, validate_case};
 use crate::solver::Solver;
-use crate::validate::{Severity, collect_inputs, validate_case};
 
 #[derive(Args, Debug)]
 pub struct ValidateArgs {

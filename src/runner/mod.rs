@@ -3,8 +3,8 @@
 //! observed ([`RunOutcome`]). The OS-specific work lives behind the [`Runner`]
 //! trait (`process` for Linux); tests that must not depend on time use a fake.
 //!
-//! Not responsible for verdicts (see `verdict`) or for which cases run (see
-//! `suite` and `judge`).
+//! Not responsible for verdicts (see `judge::verdict`) or for which cases run (see
+//! `judge::suite` and `judge::grade`).
 
 pub mod cgroup;
 pub mod process;

@@ -25,7 +25,7 @@
 //! kept from the parent position and only the columns a move changed are
 //! counted again.
 
-use crate::board::{Board, WIDTH};
+use crate::puzzle::board::{Board, WIDTH};
 
 /// Colour sets, bit `c` for colour `c`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -280,8 +280,8 @@ mod tests {
 
     #[test]
     fn tallies_after_vanishing_give_the_sets_of_a_fresh_count() {
-        use crate::generate::{Rng, Shape, random_board};
-        use crate::rules::{Dir, Move, settle_after_shift, shift};
+        use crate::puzzle::rules::{Dir, Move, settle_after_shift, shift};
+        use crate::setter::random::{Rng, Shape, random_board};
         let mut rng = Rng::new(5);
         let mut checked = 0;
         while checked < 300 {

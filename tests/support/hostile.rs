@@ -14,8 +14,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::SystemTime;
 
-use mayan_judge::suite::CaseFile;
-use mayan_judge::verdict::CaseVerdict;
+use mayan_judge::judge::suite::CaseFile;
+use mayan_judge::judge::verdict::CaseVerdict;
 
 pub const CASE: &str = "3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n";
 pub const ANSWER: &str = "2 1 1\n3 1 1\n3 0 1\n";

@@ -6,13 +6,13 @@ use std::path::PathBuf;
 use anyhow::{Context, Result, bail};
 use clap::Args;
 
-use crate::answer::{Answer, format_answer};
-use crate::case::{MAX_N, format_case};
-use crate::casegen::{Kind, Options, features, generate};
-use crate::dialect::Dialect;
-use crate::generate::Rng;
+use crate::puzzle::answer::{Answer, format_answer};
+use crate::puzzle::case::{MAX_N, format_case};
+use crate::puzzle::dialect::Dialect;
+use crate::setter::kinds::{Kind, Options, features, generate};
+use crate::setter::random::Rng;
+use crate::setter::validate::answer_path;
 use crate::solver::Solver;
-use crate::validate::answer_path;
 
 #[derive(Args, Debug)]
 pub struct GenArgs {

@@ -1,16 +1,16 @@
 //! Making cases a setter needs (`mayan gen`): each kind is a way to draw
 //! candidate boards and a property the case must have, checked with the
 //! reference solver. Deterministic: the same kind, options and seed give the
-//! same cases everywhere (see `generate` for the generator).
+//! same cases everywhere (see `random` for the generator).
 
 use std::fmt;
 
-use crate::answer::Answer;
-use crate::board::{Board, HEIGHT, WIDTH};
-use crate::case::{Case, MAX_N};
-use crate::dialect::Dialect;
-use crate::generate::{Rng, Shape, random_board};
-use crate::rules::{Dir, Move, RawMove, has_run, trace};
+use crate::puzzle::answer::Answer;
+use crate::puzzle::board::{Board, HEIGHT, WIDTH};
+use crate::puzzle::case::{Case, MAX_N};
+use crate::puzzle::dialect::Dialect;
+use crate::puzzle::rules::{Dir, Move, RawMove, has_run, trace};
+use crate::setter::random::{Rng, Shape, random_board};
 use crate::solver::Solver;
 
 /// What kind of case to make.

@@ -7,7 +7,9 @@
 
 use std::fmt;
 
-use crate::board::{Board, HEIGHT, NIBBLE_LOW, WIDTH, column_height, occupied_bits, remove_row};
+use crate::puzzle::board::{
+    Board, HEIGHT, NIBBLE_LOW, WIDTH, column_height, occupied_bits, remove_row,
+};
 
 /// Direction of a move: `1` (right) sorts before `-1` (left), as the statement asks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

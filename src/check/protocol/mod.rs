@@ -14,8 +14,8 @@ use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 use super::{Judgement, Output, Policy, Verdict, judge};
-use crate::case::read_case_file;
-use crate::dialect::{NullSwaps, Steps};
+use crate::puzzle::case::read_case_file;
+use crate::puzzle::dialect::{NullSwaps, Steps};
 use crate::solver::Solver;
 
 /// The most bytes of a contestant's output the checker reads; an answer is at

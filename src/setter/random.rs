@@ -1,11 +1,11 @@
 //! Deterministic random boards: the same seed gives the same boards on every
 //! machine and every version (a fixed SplitMix64 generator, no platform RNG).
 //!
-//! Used by `mayan gen` and `mayan stress` (through `casegen`), the benchmarks
+//! Used by `mayan gen` and `mayan stress` (through `kinds`), the benchmarks
 //! and the tests.
 
-use crate::board::{Board, HEIGHT, MAX_COLOUR, WIDTH};
-use crate::rules::has_run;
+use crate::puzzle::board::{Board, HEIGHT, MAX_COLOUR, WIDTH};
+use crate::puzzle::rules::has_run;
 
 /// SplitMix64: tiny, fast, and fixed forever, so generated cases never change.
 #[derive(Debug, Clone)]

@@ -9,9 +9,9 @@ pub mod export;
 
 use serde::Serialize;
 
-use crate::judge::CaseResult;
+use crate::judge::grade::CaseResult;
+use crate::judge::verdict::CaseVerdict;
 use crate::runner::sandbox::Protection;
-use crate::verdict::CaseVerdict;
 
 /// Everything judged for one submission.
 #[derive(Debug, Clone, Serialize)]

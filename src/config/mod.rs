@@ -14,7 +14,7 @@ use std::time::Duration;
 use serde::Deserialize;
 
 use crate::check::Accept;
-use crate::dialect::Dialect;
+use crate::puzzle::dialect::Dialect;
 pub use crate::runner::sandbox::Mode as SandboxMode;
 use units::serde_units;
 
@@ -315,7 +315,7 @@ fn describe_toml_error(text: &str, e: &toml::de::Error) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dialect::{NullSwaps, Steps};
+    use crate::puzzle::dialect::{NullSwaps, Steps};
 
     #[test]
     fn reads_rules_and_suites_relative_to_the_file() {

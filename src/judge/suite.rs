@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 
 use crate::config::Suite;
-use crate::validate::{Finding, collect_inputs};
+use crate::setter::validate::{Finding, collect_inputs};
 
 /// One case to judge.
 #[derive(Debug, Clone, PartialEq, Eq)]

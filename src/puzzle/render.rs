@@ -7,8 +7,8 @@
 //! Formatting only: deciding whether to use colour (terminal, `NO_COLOR`) is the
 //! caller's business.
 
-use crate::board::{Board, HEIGHT, WIDTH};
-use crate::rules::{Dir, MoveTrace};
+use crate::puzzle::board::{Board, HEIGHT, WIDTH};
+use crate::puzzle::rules::{Dir, MoveTrace};
 
 /// One grid of a row, with its caption and marked cells.
 pub struct Panel<'a> {
@@ -141,7 +141,7 @@ pub fn draw_board(title: &str, board: &Board, colour: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{RawMove, trace};
+    use crate::puzzle::rules::{RawMove, trace};
 
     #[test]
     fn draws_a_move_with_its_waves_side_by_side() {

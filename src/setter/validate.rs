@@ -9,9 +9,9 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use crate::answer::{Answer, parse_answer};
-use crate::case::{Case, parse_case_strict};
-use crate::dialect::{Dialect, NullSwaps, Steps};
+use crate::puzzle::answer::{Answer, parse_answer};
+use crate::puzzle::case::{Case, parse_case_strict};
+use crate::puzzle::dialect::{Dialect, NullSwaps, Steps};
 use crate::solver::Solver;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]

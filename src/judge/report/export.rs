@@ -8,7 +8,7 @@ use std::time::Duration;
 use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 
 use super::SubmissionReport;
-use crate::verdict::CaseVerdict;
+use crate::judge::verdict::CaseVerdict;
 
 /// JUnit XML: a failure for WA/PE/TLE/MLE/OLE/RE/CE, an error for a judge error.
 pub fn junit(reports: &[SubmissionReport]) -> String {
@@ -118,7 +118,7 @@ pub fn score_html(reports: &[SubmissionReport]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::judge::CaseResult;
+    use crate::judge::grade::CaseResult;
 
     fn report() -> Vec<SubmissionReport> {
         let mut r = SubmissionReport::new("a, \"b\"");

@@ -9,8 +9,8 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use crate::board::{Board, HEIGHT, MAX_COLOUR, WIDTH};
-use crate::rules::run_cells;
+use crate::puzzle::board::{Board, HEIGHT, MAX_COLOUR, WIDTH};
+use crate::puzzle::rules::run_cells;
 
 /// Largest `n` a case may ask for.
 pub const MAX_N: u8 = 5;

@@ -7,7 +7,7 @@
 
 use std::fmt::Write as _;
 
-use crate::rules::{Move, RawMove};
+use crate::puzzle::rules::{Move, RawMove};
 
 /// What an answer says.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -117,7 +117,7 @@ pub fn format_answer(solution: Option<&[Move]>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Dir;
+    use crate::puzzle::rules::Dir;
 
     fn raw(x: i64, y: i64, g: i64) -> RawMove {
         RawMove { x, y, g }

@@ -5,11 +5,11 @@
 //! The judging itself is passed in as a function; this module only decides
 //! which cases to try.
 
-use crate::board::{Board, WIDTH};
-use crate::case::Case;
-use crate::casegen::{Kind, Options, generate};
-use crate::generate::Rng;
-use crate::rules::has_run;
+use crate::puzzle::board::{Board, WIDTH};
+use crate::puzzle::case::Case;
+use crate::puzzle::rules::has_run;
+use crate::setter::kinds::{Kind, Options, generate};
+use crate::setter::random::Rng;
 use crate::solver::Solver;
 
 /// The kinds stress testing draws from, in turn.

@@ -5,8 +5,8 @@
 
 use std::path::Path;
 
-use crate::compile::language_for;
 use crate::config::Submission;
+use crate::judge::compile::language_for;
 
 /// A contestant whose folder does not hold exactly one source of the problem.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -10,14 +10,14 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde::Serialize;
 
-use crate::case::read_case_file;
 use crate::check::protocol::OUTPUT_LIMIT;
 use crate::check::{Output, Policy, Verdict as CheckVerdict, judge};
 use crate::config::{IoConfig, IoMode};
+use crate::judge::suite::CaseFile;
+use crate::judge::verdict::{CaseVerdict, Observed, decide};
+use crate::puzzle::case::read_case_file;
 use crate::runner::{Limits, RunSpec, Runner};
 use crate::solver::Solver;
-use crate::suite::CaseFile;
-use crate::verdict::{CaseVerdict, Observed, decide};
 
 /// How every case of a judging run is run and checked.
 #[derive(Debug, Clone)]
@@ -244,7 +244,7 @@ fn excerpt(path: &Path) -> String {
 fn check_output(
     path: &Path,
     plan: &Plan,
-    case: &crate::case::Case,
+    case: &crate::puzzle::case::Case,
     expected: Option<&str>,
     solver: &mut Solver,
 ) -> crate::check::Judgement {
