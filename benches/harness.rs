@@ -14,7 +14,7 @@ use std::time::Instant;
 
 use mayan_judge::check::Policy;
 use mayan_judge::config::IoConfig;
-use mayan_judge::judge::grade::{Plan, judge_program};
+use mayan_judge::judge::grade::{Plan, grade_program};
 use mayan_judge::judge::suite::CaseFile;
 use mayan_judge::runner::process::ProcessRunner;
 use mayan_judge::runner::sandbox::{Mode, Sandbox};
@@ -94,10 +94,10 @@ fn paired(
 ) {
     let time = |runner: &ProcessRunner, case: &CaseFile| {
         let start = Instant::now();
-        let results = judge_program(runner, argv, std::slice::from_ref(case), plan, &mut |_| {});
+        let results = grade_program(runner, argv, std::slice::from_ref(case), plan, &mut |_| {});
         assert_eq!(
             results[0].verdict,
-            mayan_judge::judge::verdict::CaseVerdict::AC,
+            mayan_judge::judge::verdict::Verdict::AC,
             "{}",
             results[0].message
         );
@@ -179,11 +179,11 @@ fn measure(
         );
         let bare = start.elapsed().as_secs_f64() * 1e3;
         let start = Instant::now();
-        let results = judge_program(runner, argv, std::slice::from_ref(case), plan, &mut |_| {});
+        let results = grade_program(runner, argv, std::slice::from_ref(case), plan, &mut |_| {});
         let judged = start.elapsed().as_secs_f64() * 1e3;
         assert_eq!(
             results[0].verdict,
-            mayan_judge::judge::verdict::CaseVerdict::AC,
+            mayan_judge::judge::verdict::Verdict::AC,
             "{}",
             results[0].message
         );

@@ -7,8 +7,8 @@ mod support;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use mayan_judge::check::Verdict;
-use mayan_judge::judge::verdict::{CaseVerdict, Observed, decide};
+use mayan_judge::check::CheckVerdict;
+use mayan_judge::judge::verdict::{Observed, Verdict, decide};
 use mayan_judge::runner::cgroup::Cgroups;
 use mayan_judge::runner::process::ProcessRunner;
 use mayan_judge::runner::{Exit, Limits, RunOutcome, RunSpec, Runner, Stop};
@@ -27,12 +27,12 @@ fn build(dir: &Path, name: &str, source: &str) -> PathBuf {
 
 /// The verdict the judge would give this run, had the checker accepted the
 /// output it left in `stdout.txt`.
-fn verdict(outcome: &RunOutcome, dir: &tempfile::TempDir) -> CaseVerdict {
+fn verdict(outcome: &RunOutcome, dir: &tempfile::TempDir) -> Verdict {
     let output_bytes = std::fs::metadata(dir.path().join("work/stdout.txt")).map_or(0, |m| m.len());
     let observed = Observed {
         run: Ok(*outcome),
         output_bytes,
-        checker: Some((Verdict::Accepted, "accepted".into())),
+        checker: Some((CheckVerdict::Accepted, "accepted".into())),
     };
     decide(&observed, &LIMITS).0
 }
@@ -92,7 +92,7 @@ fn a_busy_loop_is_stopped_for_cpu_time() {
             "{o:?}"
         );
         assert!(matches!(o.exit, Exit::Signal(_)), "{o:?}");
-        assert_eq!(verdict(&o, &d), CaseVerdict::TLE);
+        assert_eq!(verdict(&o, &d), Verdict::TLE);
     }
 }
 
@@ -101,7 +101,7 @@ fn a_sleeper_is_stopped_at_the_wall_clock() {
     for (o, d) in run("#include <unistd.h>\nint main(void){ sleep(60); return 0; }") {
         assert_eq!(o.stopped, Some(Stop::WallTime), "{o:?}");
         assert!(o.wall < Duration::from_secs(30));
-        assert_eq!(verdict(&o, &d), CaseVerdict::TLE);
+        assert_eq!(verdict(&o, &d), Verdict::TLE);
     }
 }
 
@@ -115,7 +115,7 @@ fn touching_a_gibibyte_is_stopped_for_memory() {
             o.stopped == Some(Stop::Memory) || o.peak_memory_kib * 1024 > LIMITS.memory,
             "{o:?}"
         );
-        assert_eq!(verdict(&o, &d), CaseVerdict::MLE);
+        assert_eq!(verdict(&o, &d), Verdict::MLE);
     }
 }
 
@@ -123,12 +123,12 @@ fn touching_a_gibibyte_is_stopped_for_memory() {
 fn a_segfault_and_an_exit_code_are_reported() {
     for (o, d) in run("int main(void){ volatile int *p = 0; return *p; }") {
         assert_eq!(o.exit, Exit::Signal(libc::SIGSEGV), "{o:?}");
-        assert_eq!(verdict(&o, &d), CaseVerdict::RE);
+        assert_eq!(verdict(&o, &d), Verdict::RE);
     }
     for (o, d) in run("int main(void){ return 3; }") {
         assert_eq!(o.exit, Exit::Code(3));
         assert_eq!(o.stopped, None);
-        assert_eq!(verdict(&o, &d), CaseVerdict::RE);
+        assert_eq!(verdict(&o, &d), Verdict::RE);
     }
 }
 
@@ -142,7 +142,7 @@ fn printing_a_gibibyte_is_cut_at_the_output_limit() {
             .unwrap()
             .len();
         assert!(size <= LIMITS.output + 1, "{size}");
-        assert_eq!(verdict(&o, &d), CaseVerdict::OLE);
+        assert_eq!(verdict(&o, &d), Verdict::OLE);
     }
 }
 
@@ -164,7 +164,7 @@ fn a_double_forked_setsid_child_does_not_survive() {
          return 0; } sleep(120); return 0; }",
     ) {
         assert_eq!(o.stopped, Some(Stop::WallTime), "{o:?}");
-        assert_eq!(verdict(&o, &d), CaseVerdict::TLE);
+        assert_eq!(verdict(&o, &d), Verdict::TLE);
         let pid = std::fs::read_to_string(d.path().join("work/grandchild.pid"))
             .expect("the grandchild ran");
         assert!(
@@ -190,7 +190,7 @@ fn a_program_reads_its_input_and_writes_its_output() {
             std::fs::read_to_string(d.path().join("work/answer.txt")).unwrap(),
             "12\n"
         );
-        assert_eq!(verdict(&o, &d), CaseVerdict::AC);
+        assert_eq!(verdict(&o, &d), Verdict::AC);
     }
 }
 
@@ -218,7 +218,7 @@ fn the_judges_own_memory_is_not_counted_against_a_run() {
     }
     for (o, d) in run("int main(void){ return 0; }") {
         assert!(o.peak_memory_kib < 16 << 10, "{o:?}");
-        assert_eq!(verdict(&o, &d), CaseVerdict::AC);
+        assert_eq!(verdict(&o, &d), Verdict::AC);
     }
     assert!(ballast.iter().step_by(1 << 20).any(|&b| b != 1));
 }

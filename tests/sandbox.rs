@@ -22,8 +22,8 @@ use std::time::Duration;
 use mayan_judge::check::{Accept, Policy};
 use mayan_judge::config::{IoConfig, IoMode};
 use mayan_judge::judge::compile::{Prepared, prepare};
-use mayan_judge::judge::grade::{CaseResult, Plan, judge_program};
-use mayan_judge::judge::verdict::CaseVerdict;
+use mayan_judge::judge::grade::{CaseResult, Plan, grade_program};
+use mayan_judge::judge::verdict::Verdict;
 use mayan_judge::puzzle::dialect::Dialect;
 use mayan_judge::runner::cgroup::Cgroups;
 use mayan_judge::runner::process::ProcessRunner;
@@ -132,7 +132,7 @@ fn launch(runner: &ProcessRunner, attack: &Attack, arena: &Arena) -> Effects {
         arena.token(),
     ];
     let before = arena.snapshot();
-    let result = judge_program(
+    let result = grade_program(
         runner,
         &argv,
         std::slice::from_ref(&arena.case),
@@ -166,11 +166,11 @@ fn contain(runner: &ProcessRunner, attack: &Attack, arena: &Arena) -> Result<Cas
     let result = e.result;
     let mut wrong = Vec::new();
     let contained = if attack.expect.is_empty() {
-        result.verdict != CaseVerdict::AC
+        result.verdict != Verdict::AC
     } else {
         attack.expect.contains(&result.verdict)
     };
-    if !contained || result.verdict == CaseVerdict::JudgeError {
+    if !contained || result.verdict == Verdict::JudgeError {
         wrong.push(format!("verdict {} ({})", result.verdict, result.message));
     }
     if e.survivors > 0 {
@@ -320,7 +320,7 @@ fn a_python_submission_runs_inside_the_sandbox() {
     .unwrap();
     let argv = vec!["python3".to_string(), script.to_string_lossy().into_owned()];
     let judge_it = || {
-        judge_program(
+        grade_program(
             &runner,
             &argv,
             std::slice::from_ref(&arena.case),
@@ -332,7 +332,7 @@ fn a_python_submission_runs_inside_the_sandbox() {
     };
     let result = judge_it();
     if active(&runner).contains(&"files") {
-        assert_eq!(result.verdict, CaseVerdict::WA, "{result:?}");
+        assert_eq!(result.verdict, Verdict::WA, "{result:?}");
         record("contained [as probed] Python reading the answer: WA".into());
     } else {
         record("NOT TESTED [as probed] Python reading the answer: no files protection".into());
@@ -340,7 +340,7 @@ fn a_python_submission_runs_inside_the_sandbox() {
     // A Python program that only does its job is not hindered.
     std::fs::write(&script, format!("print({ANSWER:?}, end='')\n")).unwrap();
     let result = judge_it();
-    assert_eq!(result.verdict, CaseVerdict::AC, "{result:?}");
+    assert_eq!(result.verdict, Verdict::AC, "{result:?}");
 }
 
 /// The attacks are real: with the sandbox off (and no cgroups), the ones safe
@@ -372,7 +372,7 @@ fn without_the_sandbox_the_attacks_work() {
         let e = launch(&runner, by_name(name), &arena);
         assert_eq!(
             e.result.verdict,
-            CaseVerdict::AC,
+            Verdict::AC,
             "{name}: {}",
             e.result.message
         );
@@ -388,7 +388,7 @@ fn without_the_sandbox_the_attacks_work() {
     let plain = ProcessRunner::configured(SandboxMode::Off, Vec::new()).unwrap();
     if root && active(&plain).contains(&"memory") {
         let e = launch(&plain, by_name("move itself out"), &arena);
-        assert_eq!(e.result.verdict, CaseVerdict::AC, "{}", e.result.message);
+        assert_eq!(e.result.verdict, Verdict::AC, "{}", e.result.message);
     }
     let e = launch(&runner, by_name("send UDP"), &arena);
     assert!(e.udp_received, "{}", e.result.message);

@@ -2,7 +2,7 @@
 //! and gives SPEC.md's verdict (AC, WA, PE, FAIL) with a message a contestant
 //! or a teacher can act on.
 //!
-//! Pure: text and boards in, a [`Judgement`] out. Reading files, bounding what
+//! Pure: text and boards in, a [`CheckResult`] out. Reading files, bounding what
 //! is read and speaking the judges' protocols is `protocol`'s business.
 
 pub mod protocol;
@@ -21,7 +21,7 @@ use crate::solver::Solver;
 
 /// What the checker says.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Verdict {
+pub enum CheckVerdict {
     /// Accepted.
     #[serde(rename = "AC")]
     Accepted,
@@ -37,18 +37,18 @@ pub enum Verdict {
     Fail,
 }
 
-impl Verdict {
+impl CheckVerdict {
     pub fn code(self) -> &'static str {
         match self {
-            Verdict::Accepted => "AC",
-            Verdict::WrongAnswer => "WA",
-            Verdict::PresentationError => "PE",
-            Verdict::Fail => "FAIL",
+            CheckVerdict::Accepted => "AC",
+            CheckVerdict::WrongAnswer => "WA",
+            CheckVerdict::PresentationError => "PE",
+            CheckVerdict::Fail => "FAIL",
         }
     }
 }
 
-impl fmt::Display for Verdict {
+impl fmt::Display for CheckVerdict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.code())
     }
@@ -76,24 +76,24 @@ pub struct Policy {
 
 /// A verdict with its explanation.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Judgement {
-    pub verdict: Verdict,
+pub struct CheckResult {
+    pub verdict: CheckVerdict,
     /// One line saying what happened, in the contestant's terms.
     pub summary: String,
     /// More lines where they help: boards, a diff. May be empty.
     pub details: String,
 }
 
-impl Judgement {
-    fn new(verdict: Verdict, summary: impl Into<String>) -> Judgement {
-        Judgement {
+impl CheckResult {
+    fn new(verdict: CheckVerdict, summary: impl Into<String>) -> CheckResult {
+        CheckResult {
             verdict,
             summary: summary.into(),
             details: String::new(),
         }
     }
 
-    fn with_details(mut self, details: String) -> Judgement {
+    fn with_details(mut self, details: String) -> CheckResult {
         self.details = details;
         self
     }
@@ -108,13 +108,13 @@ pub enum Output<'a> {
 
 /// Judges `output` for `case`. `expected` is the answer file's text when there
 /// is one; without it the reference solver supplies the answer.
-pub fn judge(
+pub fn check(
     case: &Case,
     output: Output,
     expected: Option<&str>,
     policy: Policy,
     solver: &mut Solver,
-) -> Judgement {
+) -> CheckResult {
     let reference = Answer::from_solution(solver.solve(&case.board, case.n, policy.dialect));
     if let Some(fault) =
         expected.and_then(|text| check_answer_file(case, text, &reference, policy.dialect, solver))
@@ -123,8 +123,8 @@ pub fn judge(
     }
     let received = match output {
         Output::TooLarge(limit) => {
-            return Judgement::new(
-                Verdict::PresentationError,
+            return CheckResult::new(
+                CheckVerdict::PresentationError,
                 format!(
                     "the output is larger than {limit} bytes; an answer is at most a few lines"
                 ),
@@ -136,7 +136,9 @@ pub fn judge(
             Err(AnswerError::Empty) if reference == Answer::Moves(Vec::new()) => {
                 Answer::Moves(Vec::new())
             }
-            Err(e) => return Judgement::new(Verdict::PresentationError, describe_format_error(&e)),
+            Err(e) => {
+                return CheckResult::new(CheckVerdict::PresentationError, describe_format_error(&e));
+            }
         },
     };
     match received {
@@ -164,12 +166,12 @@ fn check_answer_file(
     reference: &Answer,
     dialect: Dialect,
     solver: &mut Solver,
-) -> Option<Judgement> {
+) -> Option<CheckResult> {
     let written = match parse_answer(text) {
         Ok(a) => a,
         Err(e) => {
-            return Some(Judgement::new(
-                Verdict::Fail,
+            return Some(CheckResult::new(
+                CheckVerdict::Fail,
                 format!("the answer file is not well-formed: {e}"),
             ));
         }
@@ -189,8 +191,8 @@ fn check_answer_file(
     } else {
         format!("it is the answer under {}", matches.join("; "))
     };
-    Some(Judgement::new(
-        Verdict::Fail,
+    Some(CheckResult::new(
+        CheckVerdict::Fail,
         format!(
             "the answer file says {}, but the reference solver ({dialect}) says {}; {hint}",
             written.one_line(),
@@ -199,11 +201,11 @@ fn check_answer_file(
     ))
 }
 
-fn judge_no_solution(reference: &Answer) -> Judgement {
+fn judge_no_solution(reference: &Answer) -> CheckResult {
     match reference {
-        Answer::NoSolution => Judgement::new(Verdict::Accepted, "-1, there is no solution"),
-        Answer::Moves(moves) => Judgement::new(
-            Verdict::WrongAnswer,
+        Answer::NoSolution => CheckResult::new(CheckVerdict::Accepted, "-1, there is no solution"),
+        Answer::Moves(moves) => CheckResult::new(
+            CheckVerdict::WrongAnswer,
             format!(
                 "-1, but a solution exists: {}",
                 Answer::Moves(moves.clone()).one_line()
@@ -267,7 +269,7 @@ fn replay_moves(start: &Board, moves: &[RawMove], null_swaps: NullSwaps) -> Repl
     }
 }
 
-fn judge_moves(case: &Case, moves: &[RawMove], reference: &Answer, policy: Policy) -> Judgement {
+fn judge_moves(case: &Case, moves: &[RawMove], reference: &Answer, policy: Policy) -> CheckResult {
     let (n, k) = (usize::from(case.n), moves.len());
     let replayed = replay_moves(&case.board, moves, policy.dialect.null_swaps);
     let count_ok = match policy.dialect.steps {
@@ -285,14 +287,14 @@ fn judge_moves(case: &Case, moves: &[RawMove], reference: &Answer, policy: Polic
         } else {
             ""
         };
-        return Judgement::new(
-            Verdict::WrongAnswer,
+        return CheckResult::new(
+            CheckVerdict::WrongAnswer,
             format!("the output has {}, {asks}{note}", plural(k, "move")),
         );
     }
     if let Some((i, why, before)) = replayed.refused {
         let picture = draw_board(&format!("before move {}", i + 1), &before, false);
-        return Judgement::new(Verdict::WrongAnswer, why).with_details(picture);
+        return CheckResult::new(CheckVerdict::WrongAnswer, why).with_details(picture);
     }
     let board = replayed.board;
     if !board.is_empty() {
@@ -302,11 +304,11 @@ fn judge_moves(case: &Case, moves: &[RawMove], reference: &Answer, policy: Polic
             plural(board.block_count(), "block")
         );
         let picture = draw_board(&format!("after move {k}"), &board, false);
-        return Judgement::new(Verdict::WrongAnswer, summary).with_details(picture);
+        return CheckResult::new(CheckVerdict::WrongAnswer, summary).with_details(picture);
     }
     let Answer::Moves(smallest) = reference else {
-        return Judgement::new(
-            Verdict::Fail,
+        return CheckResult::new(
+            CheckVerdict::Fail,
             format!(
                 "the output clears the board in {}, but the reference says -1: the judge is wrong",
                 plural(k, "move")
@@ -314,14 +316,14 @@ fn judge_moves(case: &Case, moves: &[RawMove], reference: &Answer, policy: Polic
         );
     };
     if policy.accept == Accept::AnyValid {
-        return Judgement::new(
-            Verdict::Accepted,
+        return CheckResult::new(
+            CheckVerdict::Accepted,
             format!("a valid solution in {}", plural(k, "move")),
         );
     }
     if moves == smallest.as_slice() {
-        return Judgement::new(
-            Verdict::Accepted,
+        return CheckResult::new(
+            CheckVerdict::Accepted,
             format!("the smallest solution, {}", plural(k, "move")),
         );
     }
@@ -342,7 +344,8 @@ fn judge_moves(case: &Case, moves: &[RawMove], reference: &Answer, policy: Polic
     );
     let expected = format_answer_raw(smallest);
     let received = format_answer_raw(moves);
-    Judgement::new(Verdict::WrongAnswer, summary).with_details(short_diff(&expected, &received))
+    CheckResult::new(CheckVerdict::WrongAnswer, summary)
+        .with_details(short_diff(&expected, &received))
 }
 
 fn format_answer_raw(moves: &[RawMove]) -> String {

@@ -38,14 +38,14 @@ const AT_MOST_ANY: Policy = Policy {
     dialect: Dialect::new(NullSwaps::Include, Steps::AtMost),
 };
 
-use Verdict::{Accepted as AC, Fail as FAIL, PresentationError as PE, WrongAnswer as WA};
+use CheckVerdict::{Accepted as AC, Fail as FAIL, PresentationError as PE, WrongAnswer as WA};
 
 struct Row {
     case: &'static str,
     output: &'static str,
     answer: Option<&'static str>,
     policy: Policy,
-    verdict: Verdict,
+    verdict: CheckVerdict,
     says: &'static str,
 }
 
@@ -54,7 +54,7 @@ const fn row(
     output: &'static str,
     answer: Option<&'static str>,
     policy: Policy,
-    verdict: Verdict,
+    verdict: CheckVerdict,
     says: &'static str,
 ) -> Row {
     Row {
@@ -463,7 +463,7 @@ fn every_row_gets_its_verdict_and_message() {
     assert!(ROWS.len() >= 40);
     let mut solver = Solver::new();
     for (i, r) in ROWS.iter().enumerate() {
-        let j = judge(
+        let j = check(
             &case(r.case),
             Output::Text(r.output),
             r.answer,
@@ -488,9 +488,9 @@ fn every_row_gets_its_verdict_and_message() {
 #[test]
 fn an_empty_board_under_at_most_is_solved_by_empty_output() {
     let empty = case("2|0|0|0|0|0");
-    let j = judge(&empty, Output::Text(""), None, AT_MOST, &mut Solver::new());
+    let j = check(&empty, Output::Text(""), None, AT_MOST, &mut Solver::new());
     assert_eq!(j.verdict, AC, "{}", j.summary);
-    let j = judge(
+    let j = check(
         &empty,
         Output::Text("-1\n"),
         None,
@@ -498,13 +498,13 @@ fn an_empty_board_under_at_most_is_solved_by_empty_output() {
         &mut Solver::new(),
     );
     assert_eq!(j.verdict, AC, "{}", j.summary);
-    let j = judge(&empty, Output::Text(""), None, LEXMIN, &mut Solver::new());
+    let j = check(&empty, Output::Text(""), None, LEXMIN, &mut Solver::new());
     assert_eq!(j.verdict, PE, "{}", j.summary);
 }
 
 #[test]
 fn output_beyond_the_limit_is_a_presentation_error() {
-    let j = judge(
+    let j = check(
         &case(SAMPLE),
         Output::TooLarge(1 << 20),
         None,
@@ -518,7 +518,7 @@ fn output_beyond_the_limit_is_a_presentation_error() {
 #[test]
 fn boards_and_diffs_come_with_the_messages_that_need_them() {
     let mut solver = Solver::new();
-    let j = judge(
+    let j = check(
         &case(SAMPLE),
         Output::Text("2 1 1\n3 1 -1\n3 0 1\n"),
         None,
@@ -531,7 +531,7 @@ fn boards_and_diffs_come_with_the_messages_that_need_them() {
         "{}",
         j.details
     );
-    let j = judge(
+    let j = check(
         &case(SAMPLE),
         Output::Text("4 6 1\n3 1 1\n3 0 1\n"),
         None,
@@ -539,7 +539,7 @@ fn boards_and_diffs_come_with_the_messages_that_need_them() {
         &mut solver,
     );
     assert!(j.details.starts_with("before move 1\n"), "{}", j.details);
-    let j = judge(
+    let j = check(
         &case(PADS),
         Output::Text("1 0 1\n0 0 1\n"),
         None,

@@ -12,12 +12,12 @@ use crate::check::Policy;
 use crate::config::{Config, IoMode, LanguageConfig, Submission, Suite};
 use crate::judge::compile::{Prepared, prepare};
 use crate::judge::contestants::{Missing, contestants};
-use crate::judge::grade::{Plan, all_cases, judge_program};
+use crate::judge::grade::{Plan, all_cases, grade_program};
 use crate::judge::report::{
     RunReport, SubmissionReport, export, sandbox_summary, score_table, submission_table, write_json,
 };
 use crate::judge::suite::{CaseFile, discover};
-use crate::judge::verdict::CaseVerdict;
+use crate::judge::verdict::Verdict;
 use crate::runner::process::ProcessRunner;
 use crate::runner::{Limits, Runner};
 
@@ -145,7 +145,7 @@ pub(super) fn judge_command(args: &JudgeArgs) -> Result<u8> {
         eprintln!("[{}] {}", who.name, who.why);
         let mut r = SubmissionReport::new(&who.name);
         r.compile_error = Some(who.why.clone());
-        all_cases(&cases, CaseVerdict::CE, &who.why)
+        all_cases(&cases, Verdict::CE, &who.why)
             .into_iter()
             .for_each(|c| r.push(c));
         report.submissions.push(r);
@@ -293,14 +293,14 @@ fn judge_submission(
         Ok(Prepared::CompileError(message)) => {
             eprintln!("[{}] compilation failed", sub.name);
             result.compile_error = Some(message);
-            all_cases(cases, CaseVerdict::CE, "compilation failed")
+            all_cases(cases, Verdict::CE, "compilation failed")
                 .into_iter()
                 .for_each(|c| result.push(c));
             return Ok(result);
         }
         Err(why) => {
             eprintln!("[{}] judge error: {why}", sub.name);
-            all_cases(cases, CaseVerdict::JudgeError, &why)
+            all_cases(cases, Verdict::JudgeError, &why)
                 .into_iter()
                 .for_each(|c| result.push(c));
             return Ok(result);
@@ -317,7 +317,7 @@ fn judge_submission(
         bar.set_prefix(sub.name.clone());
         bar
     });
-    let finished = judge_program(runner, &argv, cases, plan, &mut |c| {
+    let finished = grade_program(runner, &argv, cases, plan, &mut |c| {
         let line = format!("{}/{}: {} ({} ms)", c.suite, c.name, c.verdict, c.cpu_ms);
         match &bar {
             Some(bar) => {

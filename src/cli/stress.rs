@@ -9,10 +9,10 @@ use clap::Args;
 
 use super::judge::{absolute_args, plan_of};
 use super::{RunArgs, load_config};
-use crate::judge::grade::{CaseResult, Plan, judge_program};
+use crate::judge::grade::{CaseResult, Plan, grade_program};
 use crate::judge::report::sandbox_summary;
 use crate::judge::suite::CaseFile;
-use crate::judge::verdict::CaseVerdict;
+use crate::judge::verdict::Verdict;
 use crate::puzzle::answer::format_answer;
 use crate::puzzle::case::{Case, format_case};
 use crate::runner::process::ProcessRunner;
@@ -59,7 +59,7 @@ fn judge_one(
         answer: None,
         points: 1,
     };
-    let mut results = judge_program(runner, argv, std::slice::from_ref(&file), plan, &mut |_| {});
+    let mut results = grade_program(runner, argv, std::slice::from_ref(&file), plan, &mut |_| {});
     results.pop().context("the judge returned no result")
 }
 
@@ -80,8 +80,8 @@ pub(super) fn stress(args: &StressArgs) -> Result<u8> {
         };
         let first = judge_one(&case, scratch.path(), &runner, &argv, &plan)?;
         match first.verdict {
-            CaseVerdict::AC => continue,
-            CaseVerdict::JudgeError => bail!("judge error on case {}: {}", i + 1, first.message),
+            Verdict::AC => continue,
+            Verdict::JudgeError => bail!("judge error on case {}: {}", i + 1, first.message),
             _ => {}
         }
         writeln!(

@@ -11,10 +11,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use serde::Serialize;
 
 use crate::check::protocol::OUTPUT_LIMIT;
-use crate::check::{Output, Policy, Verdict as CheckVerdict, judge};
+use crate::check::{CheckVerdict, Output, Policy, check};
 use crate::config::{IoConfig, IoMode};
 use crate::judge::suite::CaseFile;
-use crate::judge::verdict::{CaseVerdict, Observed, decide};
+use crate::judge::verdict::{Observed, Verdict, decide};
 use crate::puzzle::case::read_case_file;
 use crate::runner::{Limits, RunSpec, Runner};
 use crate::solver::Solver;
@@ -34,7 +34,7 @@ pub struct Plan {
 pub struct CaseResult {
     pub suite: String,
     pub name: String,
-    pub verdict: CaseVerdict,
+    pub verdict: Verdict,
     pub cpu_ms: u64,
     pub wall_ms: u64,
     pub peak_memory_kib: u64,
@@ -54,7 +54,7 @@ const RECEIVED_EXCERPT: usize = 2048;
 
 /// Judges `argv` on every case, calling `on_result` for each in case order as
 /// soon as it and all before it are done. `plan.jobs` cases run at once.
-pub fn judge_program(
+pub fn grade_program(
     runner: &dyn Runner,
     argv: &[String],
     cases: &[CaseFile],
@@ -75,7 +75,7 @@ pub fn judge_program(
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(case) = cases.get(i) else { break };
-                    let result = judge_case(runner, argv, case, plan, &mut solver);
+                    let result = grade_case(runner, argv, case, plan, &mut solver);
                     done.lock()
                         .unwrap_or_else(|e| e.into_inner())
                         .finish(i, result);
@@ -105,14 +105,14 @@ impl InOrder<'_> {
 }
 
 /// The same result for every case (a compile error, say).
-pub fn all_cases(cases: &[CaseFile], verdict: CaseVerdict, message: &str) -> Vec<CaseResult> {
+pub fn all_cases(cases: &[CaseFile], verdict: Verdict, message: &str) -> Vec<CaseResult> {
     cases
         .iter()
         .map(|case| blank(case, verdict, message.to_string()))
         .collect()
 }
 
-fn blank(case: &CaseFile, verdict: CaseVerdict, message: String) -> CaseResult {
+fn blank(case: &CaseFile, verdict: Verdict, message: String) -> CaseResult {
     CaseResult {
         suite: case.suite.clone(),
         name: case.name.clone(),
@@ -128,20 +128,20 @@ fn blank(case: &CaseFile, verdict: CaseVerdict, message: String) -> CaseResult {
     }
 }
 
-fn judge_case(
+fn grade_case(
     runner: &dyn Runner,
     argv: &[String],
     case: &CaseFile,
     plan: &Plan,
     solver: &mut Solver,
 ) -> CaseResult {
-    match try_judge_case(runner, argv, case, plan, solver) {
+    match try_grade_case(runner, argv, case, plan, solver) {
         Ok(result) => result,
-        Err(why) => blank(case, CaseVerdict::JudgeError, why),
+        Err(why) => blank(case, Verdict::JudgeError, why),
     }
 }
 
-fn try_judge_case(
+fn try_grade_case(
     runner: &dyn Runner,
     argv: &[String],
     case: &CaseFile,
@@ -204,7 +204,7 @@ fn try_judge_case(
         checker,
     };
     let (verdict, message) = decide(&observed, &plan.limits);
-    let wrong = matches!(verdict, CaseVerdict::WA | CaseVerdict::PE);
+    let wrong = matches!(verdict, Verdict::WA | Verdict::PE);
     let run = run.ok();
     Ok(CaseResult {
         suite: case.suite.clone(),
@@ -213,7 +213,7 @@ fn try_judge_case(
         cpu_ms: run.map_or(0, |r| r.cpu.as_millis() as u64),
         wall_ms: run.map_or(0, |r| r.wall.as_millis() as u64),
         peak_memory_kib: run.map_or(0, |r| r.peak_memory_kib),
-        score: if verdict == CaseVerdict::AC {
+        score: if verdict == Verdict::AC {
             case.points
         } else {
             0
@@ -247,13 +247,13 @@ fn check_output(
     case: &crate::puzzle::case::Case,
     expected: Option<&str>,
     solver: &mut Solver,
-) -> crate::check::Judgement {
+) -> crate::check::CheckResult {
     let Ok(bytes) = std::fs::read(path) else {
         let what = match plan.io.mode {
             IoMode::File => format!("the program wrote no {}", plan.io.output_file),
             IoMode::Stdio => "the program's output could not be read".to_string(),
         };
-        return crate::check::Judgement {
+        return crate::check::CheckResult {
             verdict: CheckVerdict::PresentationError,
             summary: what,
             details: String::new(),
@@ -265,5 +265,5 @@ fn check_output(
     } else {
         Output::Text(&text)
     };
-    judge(case, output, expected, plan.policy, solver)
+    check(case, output, expected, plan.policy, solver)
 }

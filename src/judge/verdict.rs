@@ -13,12 +13,12 @@ use std::fmt;
 
 use serde::Serialize;
 
-use crate::check::Verdict as CheckVerdict;
+use crate::check::CheckVerdict;
 use crate::runner::{Exit, Limits, RunOutcome, Stop, signal_name};
 
 /// A case's verdict.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-pub enum CaseVerdict {
+pub enum Verdict {
     AC,
     WA,
     PE,
@@ -32,18 +32,18 @@ pub enum CaseVerdict {
     JudgeError,
 }
 
-impl fmt::Display for CaseVerdict {
+impl fmt::Display for Verdict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let text = match self {
-            CaseVerdict::AC => "AC",
-            CaseVerdict::WA => "WA",
-            CaseVerdict::PE => "PE",
-            CaseVerdict::TLE => "TLE",
-            CaseVerdict::MLE => "MLE",
-            CaseVerdict::OLE => "OLE",
-            CaseVerdict::RE => "RE",
-            CaseVerdict::CE => "CE",
-            CaseVerdict::JudgeError => "JE",
+            Verdict::AC => "AC",
+            Verdict::WA => "WA",
+            Verdict::PE => "PE",
+            Verdict::TLE => "TLE",
+            Verdict::MLE => "MLE",
+            Verdict::OLE => "OLE",
+            Verdict::RE => "RE",
+            Verdict::CE => "CE",
+            Verdict::JudgeError => "JE",
         };
         f.write_str(text)
     }
@@ -61,41 +61,38 @@ pub struct Observed {
 }
 
 /// The verdict and the message that goes with it.
-pub fn decide(observed: &Observed, limits: &Limits) -> (CaseVerdict, String) {
+pub fn decide(observed: &Observed, limits: &Limits) -> (Verdict, String) {
     let run = match &observed.run {
         Err(why) => {
             return (
-                CaseVerdict::JudgeError,
+                Verdict::JudgeError,
                 format!("the run could not be made: {why}"),
             );
         }
         Ok(run) => run,
     };
     if let Some((CheckVerdict::Fail, message)) = &observed.checker {
-        return (CaseVerdict::JudgeError, format!("checker: {message}"));
+        return (Verdict::JudgeError, format!("checker: {message}"));
     }
     let ms = |d: std::time::Duration| d.as_millis();
     if run.cpu > limits.cpu || run.stopped == Some(Stop::CpuTime) {
-        return (
-            CaseVerdict::TLE,
-            format!("CPU time over {} ms", ms(limits.cpu)),
-        );
+        return (Verdict::TLE, format!("CPU time over {} ms", ms(limits.cpu)));
     }
     if run.stopped == Some(Stop::WallTime) {
         return (
-            CaseVerdict::TLE,
+            Verdict::TLE,
             format!("stopped at the wall-clock limit of {} ms", ms(limits.wall)),
         );
     }
     if run.stopped == Some(Stop::Memory) || run.peak_memory_kib * 1024 > limits.memory {
         return (
-            CaseVerdict::MLE,
+            Verdict::MLE,
             format!("memory over {} KiB", limits.memory / 1024),
         );
     }
     if run.stopped == Some(Stop::Disk) {
         return (
-            CaseVerdict::OLE,
+            Verdict::OLE,
             format!(
                 "wrote over {} bytes, or over {} files, to its working folder",
                 limits.output,
@@ -104,10 +101,7 @@ pub fn decide(observed: &Observed, limits: &Limits) -> (CaseVerdict, String) {
         );
     }
     if observed.output_bytes > limits.output || run.exit == Exit::Signal(libc::SIGXFSZ) {
-        return (
-            CaseVerdict::OLE,
-            format!("output over {} bytes", limits.output),
-        );
+        return (Verdict::OLE, format!("output over {} bytes", limits.output));
     }
     let forks = if run.process_limit_hit {
         format!(
@@ -119,26 +113,23 @@ pub fn decide(observed: &Observed, limits: &Limits) -> (CaseVerdict, String) {
     };
     match run.exit {
         Exit::Signal(s) => {
-            return (
-                CaseVerdict::RE,
-                format!("killed by {}{forks}", signal_name(s)),
-            );
+            return (Verdict::RE, format!("killed by {}{forks}", signal_name(s)));
         }
-        Exit::Code(c) if c != 0 => return (CaseVerdict::RE, format!("exit code {c}{forks}")),
+        Exit::Code(c) if c != 0 => return (Verdict::RE, format!("exit code {c}{forks}")),
         Exit::Code(_) => {}
     }
     match &observed.checker {
         Some((v, message)) => {
             let verdict = match v {
-                CheckVerdict::Accepted => CaseVerdict::AC,
-                CheckVerdict::WrongAnswer => CaseVerdict::WA,
-                CheckVerdict::PresentationError => CaseVerdict::PE,
-                CheckVerdict::Fail => CaseVerdict::JudgeError,
+                CheckVerdict::Accepted => Verdict::AC,
+                CheckVerdict::WrongAnswer => Verdict::WA,
+                CheckVerdict::PresentationError => Verdict::PE,
+                CheckVerdict::Fail => Verdict::JudgeError,
             };
             (verdict, message.clone())
         }
         None => (
-            CaseVerdict::JudgeError,
+            Verdict::JudgeError,
             "the output was not checked".to_string(),
         ),
     }

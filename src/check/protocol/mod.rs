@@ -1,4 +1,4 @@
-//! The calling conventions of the judges people run, around [`judge`]: which
+//! The calling conventions of the judges people run, around [`check`]: which
 //! argument is which file, where the verdict and message go, which exit code
 //! means what. Also the bounded reading of contestants' output.
 //!
@@ -13,7 +13,7 @@
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
-use super::{Judgement, Output, Policy, Verdict, judge};
+use super::{CheckResult, CheckVerdict, Output, Policy, check};
 use crate::puzzle::case::read_case_file;
 use crate::puzzle::dialect::{NullSwaps, Steps};
 use crate::solver::Solver;
@@ -86,18 +86,18 @@ enum Source {
 }
 
 /// Judges, or explains why it could not (a judge fault: FAIL).
-fn judge_files(inputs: &Inputs, policy: Policy) -> Judgement {
+fn judge_files(inputs: &Inputs, policy: Policy) -> CheckResult {
     match try_judge_files(inputs, policy) {
         Ok(j) => j,
-        Err(message) => Judgement {
-            verdict: Verdict::Fail,
+        Err(message) => CheckResult {
+            verdict: CheckVerdict::Fail,
             summary: message,
             details: String::new(),
         },
     }
 }
 
-fn try_judge_files(inputs: &Inputs, policy: Policy) -> Result<Judgement, String> {
+fn try_judge_files(inputs: &Inputs, policy: Policy) -> Result<CheckResult, String> {
     let case =
         read_case_file(&inputs.input).map_err(|e| format!("the input is not a valid case: {e}"))?;
     let expected = match &inputs.answer {
@@ -126,7 +126,7 @@ fn try_judge_files(inputs: &Inputs, policy: Policy) -> Result<Judgement, String>
         Some(t) => Output::Text(t),
         None => Output::TooLarge(OUTPUT_LIMIT),
     };
-    Ok(judge(
+    Ok(check(
         &case,
         output,
         expected.as_deref(),
@@ -176,7 +176,7 @@ fn usage_failure(protocol: Protocol, message: &str) -> u8 {
     }
 }
 
-fn full_message(j: &Judgement) -> String {
+fn full_message(j: &CheckResult) -> String {
     if j.details.is_empty() {
         format!("{}\n", j.summary)
     } else {
@@ -201,10 +201,10 @@ fn plain(args: &[String], policy: Policy) -> Result<u8, String> {
         eprint!("{}", j.details);
     }
     Ok(match j.verdict {
-        Verdict::Accepted => 0,
-        Verdict::WrongAnswer => 1,
-        Verdict::PresentationError => 2,
-        Verdict::Fail => 3,
+        CheckVerdict::Accepted => 0,
+        CheckVerdict::WrongAnswer => 1,
+        CheckVerdict::PresentationError => 2,
+        CheckVerdict::Fail => 3,
     })
 }
 
@@ -232,10 +232,10 @@ fn testlib(args: &[String], policy: Policy) -> Result<u8, String> {
     };
     let j = judge_files(&inputs, policy);
     let (word, outcome, code) = match j.verdict {
-        Verdict::Accepted => ("ok", "accepted", 0),
-        Verdict::WrongAnswer => ("wrong answer", "wrong-answer", 1),
-        Verdict::PresentationError => ("wrong output format", "presentation-error", 2),
-        Verdict::Fail => ("FAIL", "fail", 3),
+        CheckVerdict::Accepted => ("ok", "accepted", 0),
+        CheckVerdict::WrongAnswer => ("wrong answer", "wrong-answer", 1),
+        CheckVerdict::PresentationError => ("wrong output format", "presentation-error", 2),
+        CheckVerdict::Fail => ("FAIL", "fail", 3),
     };
     let message = format!("{word} {}", j.summary);
     eprintln!("{message}");
@@ -292,9 +292,9 @@ fn kattis(args: &[String], policy: Policy) -> Result<u8, String> {
     file.write_all(text.as_bytes())
         .map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
     Ok(match j.verdict {
-        Verdict::Accepted => 42,
-        Verdict::WrongAnswer | Verdict::PresentationError => 43,
-        Verdict::Fail => {
+        CheckVerdict::Accepted => 42,
+        CheckVerdict::WrongAnswer | CheckVerdict::PresentationError => 43,
+        CheckVerdict::Fail => {
             eprint!("{text}");
             1
         }
@@ -315,7 +315,7 @@ fn lemon(args: &[String], policy: Policy) -> Result<u8, String> {
         answer: Some(answer.into()),
     };
     let j = judge_files(&inputs, policy);
-    let score = if j.verdict == Verdict::Accepted {
+    let score = if j.verdict == CheckVerdict::Accepted {
         full
     } else {
         0
@@ -338,11 +338,11 @@ fn cms(args: &[String], policy: Policy) -> Result<u8, String> {
         answer: Some(answer.into()),
     };
     let j = judge_files(&inputs, policy);
-    if j.verdict == Verdict::Fail {
+    if j.verdict == CheckVerdict::Fail {
         eprintln!("{}", j.summary);
         return Ok(1);
     }
-    let score = if j.verdict == Verdict::Accepted {
+    let score = if j.verdict == CheckVerdict::Accepted {
         "1.0"
     } else {
         "0.0"

@@ -8,7 +8,7 @@ use std::time::Duration;
 use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 
 use super::SubmissionReport;
-use crate::judge::verdict::CaseVerdict;
+use crate::judge::verdict::Verdict;
 
 /// JUnit XML: a failure for WA/PE/TLE/MLE/OLE/RE/CE, an error for a judge error.
 pub fn junit(reports: &[SubmissionReport]) -> String {
@@ -17,9 +17,9 @@ pub fn junit(reports: &[SubmissionReport]) -> String {
         let mut suite = TestSuite::new(sub.name.clone());
         for c in &sub.cases {
             let status = match c.verdict {
-                CaseVerdict::AC => TestCaseStatus::success(),
+                Verdict::AC => TestCaseStatus::success(),
                 v => {
-                    let kind = if v == CaseVerdict::JudgeError {
+                    let kind = if v == Verdict::JudgeError {
                         NonSuccessKind::Error
                     } else {
                         NonSuccessKind::Failure
@@ -123,9 +123,9 @@ mod tests {
     fn report() -> Vec<SubmissionReport> {
         let mut r = SubmissionReport::new("a, \"b\"");
         for (name, verdict) in [
-            ("x", CaseVerdict::AC),
-            ("y", CaseVerdict::WA),
-            ("z", CaseVerdict::JudgeError),
+            ("x", Verdict::AC),
+            ("y", Verdict::WA),
+            ("z", Verdict::JudgeError),
         ] {
             r.push(CaseResult {
                 suite: "s".into(),
@@ -134,7 +134,7 @@ mod tests {
                 cpu_ms: 1,
                 wall_ms: 2,
                 peak_memory_kib: 3,
-                score: u32::from(verdict == CaseVerdict::AC),
+                score: u32::from(verdict == Verdict::AC),
                 points: 1,
                 message: "m <1>".into(),
                 details: String::new(),

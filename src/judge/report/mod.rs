@@ -10,7 +10,7 @@ pub mod export;
 use serde::Serialize;
 
 use crate::judge::grade::CaseResult;
-use crate::judge::verdict::CaseVerdict;
+use crate::judge::verdict::Verdict;
 use crate::runner::sandbox::Protection;
 
 /// Everything judged for one submission.
@@ -40,7 +40,7 @@ impl SubmissionReport {
     pub fn push(&mut self, case: CaseResult) {
         self.score += case.score;
         self.max_score += case.points;
-        self.accepted += usize::from(case.verdict == CaseVerdict::AC);
+        self.accepted += usize::from(case.verdict == Verdict::AC);
         self.cases.push(case);
     }
 
@@ -138,7 +138,7 @@ pub fn submission_table(report: &SubmissionReport) -> String {
     for c in report
         .cases
         .iter()
-        .filter(|c| c.verdict != CaseVerdict::AC && report.compile_error.is_none())
+        .filter(|c| c.verdict != Verdict::AC && report.compile_error.is_none())
     {
         let _ = writeln!(out, "{}/{}: {}: {}", c.suite, c.name, c.verdict, c.message);
         for line in c.details.lines() {
@@ -178,7 +178,7 @@ pub fn score_table(reports: &[SubmissionReport]) -> String {
 mod tests {
     use super::*;
 
-    fn case(name: &str, verdict: CaseVerdict) -> CaseResult {
+    fn case(name: &str, verdict: Verdict) -> CaseResult {
         CaseResult {
             suite: "s".into(),
             name: name.into(),
@@ -186,10 +186,10 @@ mod tests {
             cpu_ms: 12,
             wall_ms: 13,
             peak_memory_kib: 1000,
-            score: if verdict == CaseVerdict::AC { 10 } else { 0 },
+            score: if verdict == Verdict::AC { 10 } else { 0 },
             points: 10,
             message: "why".into(),
-            details: if verdict == CaseVerdict::WA {
+            details: if verdict == Verdict::WA {
                 "--- expected\n+++ received\n".into()
             } else {
                 String::new()
@@ -201,8 +201,8 @@ mod tests {
     #[test]
     fn tables_show_verdicts_totals_and_explanations() {
         let mut r = SubmissionReport::new("alice");
-        r.push(case("a", CaseVerdict::AC));
-        r.push(case("b", CaseVerdict::WA));
+        r.push(case("a", Verdict::AC));
+        r.push(case("b", Verdict::WA));
         let text = submission_table(&r);
         assert!(
             text.contains("s/a   AC           12      1000   10/10"),
@@ -220,7 +220,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("r.json");
         let mut s = SubmissionReport::new("bob");
-        s.push(case("a", CaseVerdict::TLE));
+        s.push(case("a", Verdict::TLE));
         let report = RunReport {
             measured_by: "test".into(),
             sandbox: Vec::new(),

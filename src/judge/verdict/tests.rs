@@ -65,27 +65,27 @@ fn precedence_holds_for_every_combination() {
                                     checker: checker.map(|v| (v, "checker says".to_string())),
                                 };
                                 let want = if !made || checker == Some(CheckVerdict::Fail) {
-                                    CaseVerdict::JudgeError
+                                    Verdict::JudgeError
                                 } else if cpu_over
                                     || stopped == Some(Stop::CpuTime)
                                     || stopped == Some(Stop::WallTime)
                                 {
-                                    CaseVerdict::TLE
+                                    Verdict::TLE
                                 } else if memory_over || stopped == Some(Stop::Memory) {
-                                    CaseVerdict::MLE
+                                    Verdict::MLE
                                 } else if output_over
                                     || exit == Exit::Signal(libc::SIGXFSZ)
                                     || stopped == Some(Stop::Disk)
                                 {
-                                    CaseVerdict::OLE
+                                    Verdict::OLE
                                 } else if exit != Exit::Code(0) {
-                                    CaseVerdict::RE
+                                    Verdict::RE
                                 } else {
                                     match checker {
-                                        Some(CheckVerdict::Accepted) => CaseVerdict::AC,
-                                        Some(CheckVerdict::WrongAnswer) => CaseVerdict::WA,
-                                        Some(CheckVerdict::PresentationError) => CaseVerdict::PE,
-                                        _ => CaseVerdict::JudgeError,
+                                        Some(CheckVerdict::Accepted) => Verdict::AC,
+                                        Some(CheckVerdict::WrongAnswer) => Verdict::WA,
+                                        Some(CheckVerdict::PresentationError) => Verdict::PE,
+                                        _ => Verdict::JudgeError,
                                     }
                                 };
                                 let (got, _) = decide(&observed, &LIMITS);
@@ -124,16 +124,16 @@ fn messages_name_the_limit_or_the_signal() {
         &observed(run(Exit::Signal(9), Some(Stop::Disk), 10, 10)),
         &LIMITS,
     );
-    assert_eq!(v, CaseVerdict::OLE);
+    assert_eq!(v, Verdict::OLE);
     assert!(m.contains("working folder"), "{m}");
     let mut forked = run(Exit::Code(1), None, 10, 10);
     forked.process_limit_hit = true;
     let (v, m) = decide(&observed(forked), &LIMITS);
-    assert_eq!(v, CaseVerdict::RE);
+    assert_eq!(v, Verdict::RE);
     assert_eq!(
         m,
         "exit code 1 (a process or thread was refused at the limit of 16)"
     );
     let (v, m) = decide(&observed(run(Exit::Code(0), None, 10, 10)), &LIMITS);
-    assert_eq!((v, m.as_str()), (CaseVerdict::AC, "fine"));
+    assert_eq!((v, m.as_str()), (Verdict::AC, "fine"));
 }
