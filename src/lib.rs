@@ -13,13 +13,18 @@
 //! - [`judge`]: the judging run: cases, compilation, grading, verdicts,
 //!   reports.
 //! - [`setter`]: validation, random boards, case kinds, stress and shrink.
-//! - [`cli`]: the command line.
+//! - [`cli`]: the command line; [`exit`] names every exit code.
+//! - [`text`] and [`untrusted`]: wording and escaping shared by reports, and
+//!   bounded reading of what others made.
 
 pub mod check;
 pub mod cli;
 pub mod config;
+pub mod exit;
 pub mod judge;
 pub mod puzzle;
 pub mod runner;
 pub mod setter;
 pub mod solver;
+pub mod text;
+pub mod untrusted;

@@ -1,7 +1,8 @@
 use std::process::ExitCode;
 
 use clap::Parser;
-use mayan_judge::cli::{Cli, EXIT_ERROR, effective_args, run};
+use mayan_judge::cli::{Cli, effective_args, run};
+use mayan_judge::exit;
 
 fn main() -> ExitCode {
     let cli = Cli::parse_from(effective_args(std::env::args_os().collect()));
@@ -15,11 +16,11 @@ fn main() -> ExitCode {
                     .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
             }) =>
         {
-            ExitCode::from(141)
+            ExitCode::from(exit::BROKEN_PIPE)
         }
         Err(e) => {
             eprintln!("mayan: {e:#}");
-            ExitCode::from(EXIT_ERROR)
+            ExitCode::from(exit::ERROR)
         }
     }
 }

@@ -18,6 +18,7 @@ use crate::puzzle::dialect::{Dialect, NullSwaps, Steps};
 use crate::puzzle::render::draw_board;
 use crate::puzzle::rules::{RawMove, apply};
 use crate::solver::Solver;
+use crate::text::plural;
 
 /// What the checker says.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -137,7 +138,10 @@ pub fn check(
                 Answer::Moves(Vec::new())
             }
             Err(e) => {
-                return CheckResult::new(CheckVerdict::PresentationError, describe_format_error(&e));
+                return CheckResult::new(
+                    CheckVerdict::PresentationError,
+                    describe_format_error(&e),
+                );
             }
         },
     };
@@ -211,14 +215,6 @@ fn judge_no_solution(reference: &Answer) -> CheckResult {
                 Answer::Moves(moves.clone()).one_line()
             ),
         ),
-    }
-}
-
-fn plural(n: usize, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word}")
-    } else {
-        format!("{n} {word}s")
     }
 }
 

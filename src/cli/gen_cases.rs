@@ -104,5 +104,5 @@ pub(super) fn generate_cases(args: &GenArgs) -> Result<u8> {
             case.board.block_count()
         );
     }
-    Ok(0)
+    Ok(crate::exit::SUCCESS)
 }

@@ -7,9 +7,10 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, bail};
 use clap::Args;
 
-use super::{RunArgs, load_config, plural};
+use super::{RunArgs, load_config};
 use crate::check::Policy;
 use crate::config::{Config, IoMode, LanguageConfig, Submission, Suite};
+use crate::exit;
 use crate::judge::compile::{Prepared, prepare};
 use crate::judge::contestants::{Missing, contestants};
 use crate::judge::grade::{Plan, all_cases, grade_program};
@@ -20,6 +21,7 @@ use crate::judge::suite::{CaseFile, discover};
 use crate::judge::verdict::Verdict;
 use crate::runner::process::ProcessRunner;
 use crate::runner::{Limits, Runner};
+use crate::text::plural;
 
 #[derive(Args, Debug)]
 pub struct JudgeArgs {
@@ -184,17 +186,12 @@ pub(super) fn judge_command(args: &JudgeArgs) -> Result<u8> {
                 .with_context(|| format!("{}: cannot write", path.display()))?;
         }
     }
-    Ok(
-        if report
+    Ok(exit::accepted_or_rejected(
+        report
             .submissions
             .iter()
-            .all(SubmissionReport::all_accepted)
-        {
-            0
-        } else {
-            1
-        },
-    )
+            .all(SubmissionReport::all_accepted),
+    ))
 }
 
 /// How cases are run and checked under a configuration.

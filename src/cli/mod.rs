@@ -25,9 +25,6 @@ pub use solve::SolveArgs;
 pub use stress::StressArgs;
 pub use validate::ValidateArgs;
 
-/// Exit code of a harness or usage error.
-pub const EXIT_ERROR: u8 = 2;
-
 #[derive(Parser, Debug)]
 #[command(
     name = "mayan",
@@ -153,14 +150,5 @@ pub(super) fn load_config(path: Option<&PathBuf>) -> Result<Config> {
         Some(p) => Ok(Config::load(p)?),
         None if Path::new("judge.toml").exists() => Ok(Config::load(Path::new("judge.toml"))?),
         None => Ok(Config::default()),
-    }
-}
-
-/// "1 case", "2 cases".
-pub(super) fn plural(n: usize, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word}")
-    } else {
-        format!("{n} {word}s")
     }
 }

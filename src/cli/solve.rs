@@ -75,7 +75,7 @@ pub(super) fn solve(args: &SolveArgs) -> Result<u8> {
     if args.min_moves {
         let least = solver.min_moves(&case.board, args.bound);
         writeln!(out, "{}", least.map_or(-1, i64::from))?;
-        return Ok(0);
+        return Ok(crate::exit::SUCCESS);
     }
     let solution = solver.solve(&case.board, case.n, args.dialect.dialect());
     out.write_all(format_answer(solution.as_deref()).as_bytes())?;
@@ -104,5 +104,5 @@ pub(super) fn solve(args: &SolveArgs) -> Result<u8> {
             )?;
         }
     }
-    Ok(0)
+    Ok(crate::exit::SUCCESS)
 }

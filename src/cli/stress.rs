@@ -9,6 +9,7 @@ use clap::Args;
 
 use super::judge::{absolute_args, plan_of};
 use super::{RunArgs, load_config};
+use crate::exit;
 use crate::judge::grade::{CaseResult, Plan, grade_program};
 use crate::judge::report::sandbox_summary;
 use crate::judge::suite::CaseFile;
@@ -126,12 +127,12 @@ pub(super) fn stress(args: &StressArgs) -> Result<u8> {
             std::fs::write(dir.join(format!("{name}.ans")), &expected)?;
             writeln!(out, "saved as {}", dir.join(format!("{name}.in")).display())?;
         }
-        return Ok(1);
+        return Ok(exit::REJECTED);
     }
     writeln!(
         out,
         "no failure in {} cases (seed {})",
         args.cases, args.seed
     )?;
-    Ok(0)
+    Ok(exit::SUCCESS)
 }

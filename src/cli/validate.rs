@@ -6,10 +6,13 @@ use std::path::PathBuf;
 use anyhow::{Result, bail};
 use clap::Args;
 
-use super::{load_config, plural};
+use super::load_config;
+use crate::check::protocol::kattis;
+use crate::exit;
 use crate::puzzle::case::parse_case_strict;
 use crate::setter::validate::{Severity, collect_inputs, validate_case};
 use crate::solver::Solver;
+use crate::text::plural;
 
 #[derive(Args, Debug)]
 pub struct ValidateArgs {
@@ -26,10 +29,6 @@ pub struct ValidateArgs {
     pub kattis: bool,
 }
 
-/// Exit codes of a Kattis input validator.
-const KATTIS_VALID: u8 = 42;
-const KATTIS_INVALID: u8 = 43;
-
 /// One case on standard input, judged as the input format and SPEC's
 /// guarantees demand; cosmetic points are reported but do not reject it.
 fn kattis_input_validator() -> Result<u8> {
@@ -40,11 +39,11 @@ fn kattis_input_validator() -> Result<u8> {
             for w in warnings {
                 eprintln!("warning: {w}");
             }
-            Ok(KATTIS_VALID)
+            Ok(kattis::ACCEPTED)
         }
         Err(e) => {
             eprintln!("{e}");
-            Ok(KATTIS_INVALID)
+            Ok(kattis::REJECTED)
         }
     }
 }
@@ -90,5 +89,5 @@ pub(super) fn validate(args: &ValidateArgs) -> Result<u8> {
         count_notes("dialect-sensitive"),
         count_notes("can be cleared in"),
     )?;
-    Ok(if count(Severity::Error) > 0 { 1 } else { 0 })
+    Ok(exit::accepted_or_rejected(count(Severity::Error) == 0))
 }

@@ -248,7 +248,7 @@ fn check_output(
     expected: Option<&str>,
     solver: &mut Solver,
 ) -> crate::check::CheckResult {
-    let Ok(bytes) = std::fs::read(path) else {
+    let Ok(read) = crate::untrusted::read_file_bounded(path, OUTPUT_LIMIT) else {
         let what = match plan.io.mode {
             IoMode::File => format!("the program wrote no {}", plan.io.output_file),
             IoMode::Stdio => "the program's output could not be read".to_string(),
@@ -259,11 +259,10 @@ fn check_output(
             details: String::new(),
         };
     };
-    let text = String::from_utf8_lossy(&bytes);
-    let output = if bytes.len() as u64 > OUTPUT_LIMIT {
-        Output::TooLarge(OUTPUT_LIMIT)
-    } else {
-        Output::Text(&text)
+    let text = read.as_deref().map(String::from_utf8_lossy);
+    let output = match &text {
+        Some(text) => Output::Text(text),
+        None => Output::TooLarge(OUTPUT_LIMIT),
     };
     check(case, output, expected, plan.policy, solver)
 }

@@ -9,6 +9,7 @@ use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 
 use super::SubmissionReport;
 use crate::judge::verdict::Verdict;
+use crate::text::escape_markup;
 
 /// JUnit XML: a failure for WA/PE/TLE/MLE/OLE/RE/CE, an error for a judge error.
 pub fn junit(reports: &[SubmissionReport]) -> String {
@@ -73,13 +74,6 @@ pub fn score_csv(reports: &[SubmissionReport]) -> String {
     out
 }
 
-fn html_escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
 /// The score table as one HTML page with its own style, each cell titled
 /// with the case's message.
 pub fn score_html(reports: &[SubmissionReport]) -> String {
@@ -94,18 +88,18 @@ pub fn score_html(reports: &[SubmissionReport]) -> String {
             let _ = write!(
                 out,
                 "<th>{}</th>",
-                html_escape(&format!("{}/{}", c.suite, c.name))
+                escape_markup(&format!("{}/{}", c.suite, c.name))
             );
         }
     }
     out.push_str("<th>score</th></tr>\n");
     for r in reports {
-        let _ = write!(out, "<tr><th>{}</th>", html_escape(&r.name));
+        let _ = write!(out, "<tr><th>{}</th>", escape_markup(&r.name));
         for c in &r.cases {
             let _ = write!(
                 out,
                 "<td class=\"{v}\" title=\"{}\">{v}</td>",
-                html_escape(&c.message),
+                escape_markup(&c.message),
                 v = c.verdict
             );
         }
