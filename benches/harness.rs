@@ -13,11 +13,11 @@ use std::process::Command;
 use std::time::Instant;
 
 use mayan_judge::check::Policy;
-use mayan_judge::config::IoConfig;
+use mayan_judge::config::{IoConfig, SandboxMode};
 use mayan_judge::judge::grade::{Plan, grade_program};
 use mayan_judge::judge::suite::CaseFile;
 use mayan_judge::runner::process::ProcessRunner;
-use mayan_judge::runner::sandbox::{Mode, Sandbox};
+use mayan_judge::runner::sandbox::Sandbox;
 use mayan_judge::runner::{Limits, Runner};
 
 const CASES: usize = 100;
@@ -64,7 +64,7 @@ fn main() {
     for runner in [ProcessRunner::new(), ProcessRunner::without_cgroups()] {
         measure(&runner, &exe, &argv, &case, &cases, &plan, dir.path());
     }
-    let plain = ProcessRunner::configured(Mode::Off, Vec::new()).unwrap();
+    let plain = ProcessRunner::configured(SandboxMode::Off, Vec::new()).unwrap();
     println!("sandbox cost, paired against --sandbox off (same cgroups) in the same run:");
     let variants: [(&str, &[&str]); 6] = [
         ("every protection", &[]),

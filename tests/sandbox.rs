@@ -20,14 +20,14 @@ use std::net::{TcpListener, UdpSocket};
 use std::time::Duration;
 
 use mayan_judge::check::{Accept, Policy};
-use mayan_judge::config::{IoConfig, IoMode};
+use mayan_judge::config::{IoConfig, IoMode, SandboxMode};
 use mayan_judge::judge::compile::{Prepared, prepare};
 use mayan_judge::judge::grade::{CaseResult, Plan, grade_program};
 use mayan_judge::judge::verdict::Verdict;
 use mayan_judge::puzzle::dialect::Dialect;
 use mayan_judge::runner::cgroup::Cgroups;
 use mayan_judge::runner::process::ProcessRunner;
-use mayan_judge::runner::sandbox::{Mode as SandboxMode, Sandbox};
+use mayan_judge::runner::sandbox::Sandbox;
 use mayan_judge::runner::{Limits, Runner};
 
 const LIMITS: Limits = Limits {

@@ -7,9 +7,9 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, bail};
 use clap::Args;
 
-use super::{RunArgs, load_config};
+use super::RunArgs;
 use crate::check::Policy;
-use crate::config::{Config, IoMode, LanguageConfig, Submission, Suite};
+use crate::config::{Config, IoMode, LanguageConfig, Submission};
 use crate::exit;
 use crate::judge::compile::{Prepared, prepare};
 use crate::judge::contestants::{Missing, contestants};
@@ -74,31 +74,15 @@ pub(super) fn absolute_args(argv: &[String], base: &Path) -> Vec<String> {
 }
 
 pub(super) fn judge_command(args: &JudgeArgs) -> Result<u8> {
-    let config_path = args.config.clone().or_else(|| {
-        Path::new("judge.toml")
-            .exists()
-            .then(|| "judge.toml".into())
-    });
-    let mut config = load_config(config_path.as_ref())?;
+    let (mut config, config_path) = Config::find(args.config.as_deref())?;
     let base = config_path
         .as_deref()
         .and_then(Path::parent)
         .unwrap_or(Path::new(""))
         .to_path_buf();
-    args.run.apply(&mut config);
-    if !args.suites.is_empty() {
-        config.suites = args
-            .suites
-            .iter()
-            .map(|p| Suite {
-                name: p
-                    .file_name()
-                    .map_or("cases".into(), |n| n.to_string_lossy().into_owned()),
-                path: p.clone(),
-                points: 10,
-            })
-            .collect();
-    }
+    let mut overrides = args.run.overrides();
+    overrides.suites = args.suites.clone();
+    config.apply(&overrides);
     for suite in &config.suites {
         if !suite.path.is_dir() {
             bail!(
@@ -122,8 +106,7 @@ pub(super) fn judge_command(args: &JudgeArgs) -> Result<u8> {
         );
     }
     let plan = plan_of(&config, usize::from(args.jobs));
-    let runner = ProcessRunner::configured(config.sandbox.mode, config.sandbox.readable.clone())
-        .map_err(anyhow::Error::msg)?;
+    let runner = ProcessRunner::configured(config.sandbox.mode, config.sandbox.readable.clone())?;
     let mut report = RunReport {
         measured_by: runner.method().to_string(),
         sandbox: runner.protections(),
@@ -240,7 +223,7 @@ fn gather_submissions(
     };
     let mut absent = Vec::new();
     if let Some((dir, problem)) = folder {
-        let (found, missing) = contestants(&dir, &problem)
+        let (found, missing) = contestants(&dir, &problem, &config.languages)
             .with_context(|| format!("{}: cannot read the contestants", dir.display()))?;
         submissions.extend(found);
         absent = missing;
@@ -282,7 +265,9 @@ fn judge_submission(
     let build = crate::runner::scratch_dir("mayan-build-")?;
     let prepared = match (&sub.command, &sub.source) {
         (Some(command), _) => Ok(Prepared::Ready(absolute_args(command, base))),
-        (None, Some(source)) => prepare(source, build.path(), runner, languages),
+        (None, Some(source)) => {
+            prepare(source, build.path(), runner, languages).map_err(|e| e.to_string())
+        }
         (None, None) => Err("no command and no source".to_string()),
     };
     let argv = match prepared {

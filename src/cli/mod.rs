@@ -15,7 +15,7 @@ use clap::{Args, Parser, Subcommand};
 
 use crate::check::protocol::Protocol;
 use crate::config::units::{parse_duration, parse_size};
-use crate::config::{Config, IoMode, SandboxMode};
+use crate::config::{Config, IoMode, Overrides, SandboxMode};
 use crate::puzzle::dialect::{Dialect, NullSwaps, Steps};
 
 pub use check::CheckArgs;
@@ -76,19 +76,14 @@ pub struct RunArgs {
 }
 
 impl RunArgs {
-    /// The configuration with these flags applied.
-    pub fn apply(&self, config: &mut Config) {
-        if let Some(t) = self.time_limit {
-            config.limits.time = t;
-        }
-        if let Some(m) = self.memory_limit {
-            config.limits.memory = m;
-        }
-        if let Some(io) = self.io {
-            config.io.mode = io;
-        }
-        if let Some(mode) = self.sandbox {
-            config.sandbox.mode = mode;
+    /// These flags as overrides of the configuration.
+    pub fn overrides(&self) -> Overrides {
+        Overrides {
+            time: self.time_limit,
+            memory: self.memory_limit,
+            io: self.io,
+            sandbox: self.sandbox,
+            suites: Vec::new(),
         }
     }
 }
@@ -144,11 +139,8 @@ pub fn effective_args(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> 
     rewritten
 }
 
-/// The configuration named, else `./judge.toml` if present, else the defaults.
+/// The configuration named, else `./judge.toml` if present, else the
+/// built-in one.
 pub(super) fn load_config(path: Option<&PathBuf>) -> Result<Config> {
-    match path {
-        Some(p) => Ok(Config::load(p)?),
-        None if Path::new("judge.toml").exists() => Ok(Config::load(Path::new("judge.toml"))?),
-        None => Ok(Config::default()),
-    }
+    Ok(Config::find(path.map(PathBuf::as_path))?.0)
 }

@@ -66,11 +66,10 @@ fn judge_one(
 
 pub(super) fn stress(args: &StressArgs) -> Result<u8> {
     let mut config = load_config(args.config.as_ref())?;
-    args.run.apply(&mut config);
+    config.apply(&args.run.overrides());
     let plan = plan_of(&config, 1);
     let argv = absolute_args(&args.command, Path::new("."));
-    let runner = ProcessRunner::configured(config.sandbox.mode, config.sandbox.readable.clone())
-        .map_err(anyhow::Error::msg)?;
+    let runner = ProcessRunner::configured(config.sandbox.mode, config.sandbox.readable.clone())?;
     eprintln!("{}", sandbox_summary(&runner.protections()));
     let scratch = crate::runner::scratch_dir("mayan-stress-")?;
     let mut solver = Solver::new();

@@ -1,213 +1,33 @@
-//! `judge.toml`: the rules dialect, the checker policy, the limits, the I/O
-//! mode, the suites of cases and the submissions. Keys are kebab-case, every
-//! key has a default (written once, in the `Default` impls), durations read
-//! `"3s"` and sizes `"128MiB"`, and an unknown key is an error that names it.
+//! `judge.toml`: the rules dialect, the checker policy, the limits, the
+//! sandbox, the I/O mode, the suites of cases, the submissions and the
+//! languages. Keys are kebab-case; the defaults are written once, in the
+//! embedded `default.toml` (no file means that file, and an empty file means
+//! the same, which a test holds to); durations read `"3s"` and sizes
+//! `"128MiB"`; an unknown key or a value that cannot work is an error that
+//! names the file, the line and the key.
 //!
-//! Reading and checking the file only; what the keys mean lives with the
-//! commands that use them.
+//! Reading and checking the file only, with no OS code; what the keys mean
+//! lives with the layers that use them. Flags override the file through
+//! [`Overrides`], applied in one place.
 
+pub mod languages;
+mod locate;
+mod schema;
 pub mod units;
 
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
-use serde::Deserialize;
+pub use languages::LanguageConfig;
+pub use schema::{
+    CheckerConfig, Config, ContestantsConfig, IoConfig, IoMode, LimitsConfig, SandboxConfig,
+    SandboxMode, Submission, Suite,
+};
 
-use crate::check::Accept;
-use crate::puzzle::dialect::Dialect;
-pub use crate::runner::sandbox::Mode as SandboxMode;
-use units::serde_units;
+/// The built-in configuration, with every key and what it means.
+pub const DEFAULT_TOML: &str = include_str!("default.toml");
 
-/// The whole file.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "kebab-case", deny_unknown_fields)]
-pub struct Config {
-    /// The rules dialect of the problem (`[rules]`).
-    #[serde(default)]
-    pub rules: Dialect,
-    /// How outputs are judged (`[checker]`).
-    #[serde(default)]
-    pub checker: CheckerConfig,
-    /// Limits of every run (`[limits]`).
-    #[serde(default)]
-    pub limits: LimitsConfig,
-    /// How the program gets its input and gives its output (`[io]`).
-    #[serde(default)]
-    pub io: IoConfig,
-    /// Named folders of cases (`[[suite]]`), judged in the order written.
-    #[serde(default, rename = "suite")]
-    pub suites: Vec<Suite>,
-    /// Programs to judge (`[[submission]]`), in the order written.
-    #[serde(default, rename = "submission")]
-    pub submissions: Vec<Submission>,
-    /// A folder of contestants, one subfolder each (`[contestants]`).
-    #[serde(default)]
-    pub contestants: Option<ContestantsConfig>,
-    /// Languages added or replaced (`[language.NAME]`), found by extension
-    /// before the built-in ones.
-    #[serde(default, rename = "language")]
-    pub languages: std::collections::BTreeMap<String, LanguageConfig>,
-    /// What confines a run (`[sandbox]`).
-    #[serde(default)]
-    pub sandbox: SandboxConfig,
-}
-
-/// `[sandbox]`: how much isolation, and what runs may read besides the
-/// system folders.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize)]
-#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
-pub struct SandboxConfig {
-    pub mode: SandboxMode,
-    /// Folders (or files) every run may read and execute: an interpreter
-    /// installed outside the system folders, say. Relative to the folder
-    /// holding `judge.toml`.
-    pub readable: Vec<PathBuf>,
-}
-
-/// How to compile and run one language. `{src}` is the source file, `{exe}`
-/// the program to build.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "kebab-case", deny_unknown_fields)]
-pub struct LanguageConfig {
-    pub extensions: Vec<String>,
-    /// Absent for interpreted languages.
-    #[serde(default)]
-    pub compile: Option<Vec<String>>,
-    pub run: Vec<String>,
-}
-
-/// A contest laid out as LemonLime does: `PATH/<contestant>/<problem>.<ext>`.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "kebab-case", deny_unknown_fields)]
-pub struct ContestantsConfig {
-    /// Relative to the folder holding `judge.toml`.
-    pub path: PathBuf,
-    /// The source file's name without its extension.
-    #[serde(default = "default_problem")]
-    pub problem: String,
-}
-
-fn default_problem() -> String {
-    "mayan".to_string()
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
-#[serde(rename_all = "kebab-case", deny_unknown_fields)]
-pub struct CheckerConfig {
-    #[serde(default)]
-    pub accept: Accept,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
-pub struct LimitsConfig {
-    /// CPU time per case.
-    #[serde(deserialize_with = "serde_units::duration")]
-    pub time: Duration,
-    /// Peak memory per case.
-    #[serde(deserialize_with = "serde_units::size")]
-    pub memory: u64,
-    /// Bytes of output per case.
-    #[serde(deserialize_with = "serde_units::size")]
-    pub output: u64,
-    /// The wall-clock limit, as a multiple of the time limit.
-    pub wall_multiple: u32,
-    /// Processes (threads included) a run may have at once.
-    pub processes: u32,
-}
-
-impl Default for LimitsConfig {
-    /// The contest's limits (SPEC.md): 3 s, 128 MiB.
-    fn default() -> LimitsConfig {
-        LimitsConfig {
-            time: Duration::from_secs(3),
-            memory: 128 << 20,
-            output: 16 << 20,
-            wall_multiple: 3,
-            processes: 64,
-        }
-    }
-}
-
-/// File I/O as in the contest, or standard streams.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, clap::ValueEnum)]
-#[serde(rename_all = "kebab-case")]
-pub enum IoMode {
-    /// Read `mayan.in` and write `mayan.out` in the working folder.
-    #[default]
-    File,
-    /// Read standard input and write standard output.
-    Stdio,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
-pub struct IoConfig {
-    pub mode: IoMode,
-    /// File names of file I/O.
-    pub input_file: String,
-    pub output_file: String,
-}
-
-impl Default for IoConfig {
-    fn default() -> IoConfig {
-        IoConfig {
-            mode: IoMode::File,
-            input_file: "mayan.in".to_string(),
-            output_file: "mayan.out".to_string(),
-        }
-    }
-}
-
-/// A folder of cases, walked recursively.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "kebab-case", deny_unknown_fields)]
-pub struct Suite {
-    pub name: String,
-    /// Relative to the folder holding `judge.toml`.
-    pub path: PathBuf,
-    /// Points of each case of the suite.
-    #[serde(default = "default_points")]
-    pub points: u32,
-}
-
-fn default_points() -> u32 {
-    10
-}
-
-/// A program to judge: a ready command, or a source file compiled by the
-/// command its extension selects.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "kebab-case", deny_unknown_fields)]
-pub struct Submission {
-    pub name: String,
-    #[serde(default)]
-    pub command: Option<Vec<String>>,
-    /// Relative to the folder holding `judge.toml`.
-    #[serde(default)]
-    pub source: Option<PathBuf>,
-}
-
-impl Default for Config {
-    /// The rules of SPEC.md's defaults and one suite, `cases/`.
-    fn default() -> Config {
-        Config {
-            rules: Dialect::default(),
-            checker: CheckerConfig::default(),
-            limits: LimitsConfig::default(),
-            io: IoConfig::default(),
-            suites: vec![Suite {
-                name: "cases".to_string(),
-                path: PathBuf::from("cases"),
-                points: default_points(),
-            }],
-            submissions: Vec::new(),
-            contestants: None,
-            languages: Default::default(),
-            sandbox: SandboxConfig::default(),
-        }
-    }
-}
+/// The largest configuration file read.
+const MAX_BYTES: u64 = 1 << 20;
 
 /// A configuration file that cannot be used.
 #[derive(Debug, thiserror::Error)]
@@ -217,191 +37,138 @@ pub enum ConfigError {
         path: PathBuf,
         source: std::io::Error,
     },
-    #[error("{}: {message}", path.display())]
-    Invalid { path: PathBuf, message: String },
+    #[error("{}: larger than {MAX_BYTES} bytes; a configuration is a few dozen lines", path.display())]
+    TooLarge { path: PathBuf },
+    #[error("{}:{}{message}", path.display(), line.map_or(" ".to_string(), |l| format!(" line {l}: ")))]
+    Invalid {
+        path: PathBuf,
+        line: Option<usize>,
+        message: String,
+    },
+}
+
+/// Values from the command line that replace the file's.
+#[derive(Debug, Clone, Default)]
+pub struct Overrides {
+    pub time: Option<std::time::Duration>,
+    pub memory: Option<u64>,
+    pub io: Option<IoMode>,
+    pub sandbox: Option<SandboxMode>,
+    /// Folders of cases judged instead of the configured suites.
+    pub suites: Vec<PathBuf>,
 }
 
 impl Config {
     /// Parses the text of a configuration file; `origin` names it in errors
-    /// and is the folder suite paths are relative to.
+    /// and its folder is where relative paths start.
     pub fn parse(text: &str, origin: &Path) -> Result<Config, ConfigError> {
         let mut config: Config = toml::from_str(text).map_err(|e| ConfigError::Invalid {
             path: origin.to_path_buf(),
-            message: describe_toml_error(text, &e),
+            line: e
+                .span()
+                .map(|s| text[..s.start.min(text.len())].matches('\n').count() + 1),
+            message: e.message().trim_end().to_string(),
         })?;
         let base = origin.parent().unwrap_or(Path::new(""));
-        for suite in &mut config.suites {
-            suite.path = base.join(&suite.path);
-        }
-        for sub in &mut config.submissions {
-            if sub.command.is_some() == sub.source.is_some() {
-                return Err(ConfigError::Invalid {
-                    path: origin.to_path_buf(),
-                    message: format!(
-                        "submission `{}` needs exactly one of `command` and `source`",
-                        sub.name
-                    ),
-                });
-            }
-            if sub.command.as_ref().is_some_and(Vec::is_empty) {
-                return Err(ConfigError::Invalid {
-                    path: origin.to_path_buf(),
-                    message: format!("submission `{}` has an empty command", sub.name),
-                });
-            }
-            if let Some(source) = &mut sub.source {
-                *source = base.join(&*source);
-            }
-        }
-        if let Some(c) = &mut config.contestants {
-            c.path = base.join(&c.path);
-        }
-        for path in &mut config.sandbox.readable {
-            *path = base.join(&*path);
-        }
-        if config.limits.processes == 0 {
-            return Err(ConfigError::Invalid {
-                path: origin.to_path_buf(),
-                message: "limits.processes must be at least 1".to_string(),
-            });
-        }
-        for (name, language) in &config.languages {
-            if language.run.is_empty() || language.extensions.is_empty() {
-                return Err(ConfigError::Invalid {
-                    path: origin.to_path_buf(),
-                    message: format!("language `{name}` needs `extensions` and a non-empty `run`"),
-                });
-            }
-        }
-        if config.limits.wall_multiple == 0 {
-            return Err(ConfigError::Invalid {
-                path: origin.to_path_buf(),
-                message: "limits.wall-multiple must be at least 1".to_string(),
-            });
-        }
-        let mut names: Vec<&str> = config.suites.iter().map(|s| s.name.as_str()).collect();
-        names.sort_unstable();
-        if let Some(w) = names.windows(2).find(|w| w[0] == w[1]) {
-            return Err(ConfigError::Invalid {
-                path: origin.to_path_buf(),
-                message: format!("two suites are named `{}`", w[0]),
-            });
-        }
+        config.resolve_paths(base);
+        schema::check(&config, &Located { text, origin })?;
         Ok(config)
     }
 
     /// Reads a configuration file.
     pub fn load(path: &Path) -> Result<Config, ConfigError> {
-        let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Io {
+        let io = |source| ConfigError::Io {
             path: path.to_path_buf(),
             source,
-        })?;
-        Config::parse(&text, path)
+        };
+        let bytes = crate::untrusted::read_file_bounded(path, MAX_BYTES)
+            .map_err(io)?
+            .ok_or_else(|| ConfigError::TooLarge {
+                path: path.to_path_buf(),
+            })?;
+        Config::parse(&String::from_utf8_lossy(&bytes), path)
+    }
+
+    /// The configuration named, else `judge.toml` in the current folder when
+    /// there is one, else the built-in one; and the file read, if any.
+    pub fn find(path: Option<&Path>) -> Result<(Config, Option<PathBuf>), ConfigError> {
+        let path = path
+            .map(Path::to_path_buf)
+            .or_else(|| Some(PathBuf::from("judge.toml")).filter(|p| p.exists()));
+        match path {
+            Some(p) => Ok((Config::load(&p)?, Some(p))),
+            None => Ok((Config::builtin(), None)),
+        }
+    }
+
+    /// The built-in configuration, relative to the current folder.
+    pub fn builtin() -> Config {
+        Config::parse(DEFAULT_TOML, Path::new("judge.toml"))
+            .expect("the embedded default.toml is valid (a unit test holds to it)")
+    }
+
+    /// Replaces the file's values by the command line's.
+    pub fn apply(&mut self, o: &Overrides) {
+        if let Some(t) = o.time {
+            self.limits.time = t;
+        }
+        if let Some(m) = o.memory {
+            self.limits.memory = m;
+        }
+        if let Some(io) = o.io {
+            self.io.mode = io;
+        }
+        if let Some(mode) = o.sandbox {
+            self.sandbox.mode = mode;
+        }
+        if !o.suites.is_empty() {
+            self.suites = o.suites.iter().map(|p| Suite::of_folder(p)).collect();
+        }
+    }
+
+    /// Relative paths made relative to `base`, the folder of the file;
+    /// suites without a name named after their folder.
+    fn resolve_paths(&mut self, base: &Path) {
+        for suite in &mut self.suites {
+            suite.path = base.join(&suite.path);
+            if suite.name.is_empty() {
+                suite.name = Suite::of_folder(&suite.path).name;
+            }
+        }
+        for sub in &mut self.submissions {
+            if let Some(source) = &mut sub.source {
+                *source = base.join(&*source);
+            }
+        }
+        if let Some(c) = &mut self.contestants {
+            c.path = base.join(&c.path);
+        }
+        for path in &mut self.sandbox.readable {
+            *path = base.join(&*path);
+        }
     }
 }
 
-/// "line L: message", from toml's error and its byte span.
-fn describe_toml_error(text: &str, e: &toml::de::Error) -> String {
-    let message = e.message().trim_end().to_string();
-    match e.span() {
-        Some(span) => {
-            let line = text[..span.start.min(text.len())].matches('\n').count() + 1;
-            format!("line {line}: {message}")
+/// A configuration's text and name, to say where a fault was written.
+pub(crate) struct Located<'a> {
+    text: &'a str,
+    origin: &'a Path,
+}
+
+impl Located<'_> {
+    /// An error at the `nth` table `table` (its `key` line when written).
+    fn error(&self, table: &str, nth: usize, key: Option<&str>, message: String) -> ConfigError {
+        let line = match key {
+            Some(key) => locate::key_line(self.text, table, nth, key),
+            None => locate::table_line(self.text, table, nth),
+        };
+        ConfigError::Invalid {
+            path: self.origin.to_path_buf(),
+            line,
+            message,
         }
-        None => message,
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::puzzle::dialect::{NullSwaps, Steps};
-
-    #[test]
-    fn reads_rules_and_suites_relative_to_the_file() {
-        let text = "[rules]\nnull-swaps = \"exclude\"\nsteps = \"at-most\"\n\n[[suite]]\nname = \"a\"\npath = \"cases/a\"\n";
-        let config = Config::parse(text, Path::new("/x/judge.toml")).unwrap();
-        assert_eq!(
-            config.rules,
-            Dialect::new(NullSwaps::Exclude, Steps::AtMost)
-        );
-        assert_eq!(config.suites[0].path, PathBuf::from("/x/cases/a"));
-    }
-
-    #[test]
-    fn sandbox_mode_readable_folders_and_process_limit() {
-        let text = "[sandbox]\nmode = \"strict\"\nreadable = [\"/opt/pypy\", \"tools\"]\n[limits]\nprocesses = 8\n";
-        let config = Config::parse(text, Path::new("/j/judge.toml")).unwrap();
-        assert_eq!(config.sandbox.mode, SandboxMode::Strict);
-        assert_eq!(
-            config.sandbox.readable,
-            vec![PathBuf::from("/opt/pypy"), PathBuf::from("/j/tools")]
-        );
-        assert_eq!(config.limits.processes, 8);
-        assert_eq!(Config::default().sandbox.mode, SandboxMode::Auto);
-        assert_eq!(Config::default().limits.processes, 64);
-        let e = Config::parse("[sandbox]\nmode = \"loose\"\n", Path::new("j.toml")).unwrap_err();
-        assert!(e.to_string().contains("line 2"), "{e}");
-        let e = Config::parse("[limits]\nprocesses = 0\n", Path::new("j.toml")).unwrap_err();
-        assert!(e.to_string().contains("processes"), "{e}");
-    }
-
-    #[test]
-    fn every_key_has_a_default() {
-        let config = Config::parse("", Path::new("judge.toml")).unwrap();
-        assert_eq!(config.rules, Dialect::default());
-        assert!(config.suites.is_empty());
-    }
-
-    #[test]
-    fn unknown_keys_are_named_with_their_line() {
-        let e = Config::parse(
-            "[rules]\nnull-swap = \"include\"\n",
-            Path::new("judge.toml"),
-        )
-        .unwrap_err();
-        let text = e.to_string();
-        assert!(
-            text.starts_with("judge.toml: line 2: unknown field `null-swap`"),
-            "{text}"
-        );
-        let e = Config::parse("[rules]\nsteps = \"fewest\"\n", Path::new("j.toml")).unwrap_err();
-        assert!(e.to_string().contains("line 2"), "{e}");
-        assert!(e.to_string().contains("fewest"), "{e}");
-    }
-
-    #[test]
-    fn limits_io_checker_and_submissions() {
-        let text = "[limits]\ntime = \"1s\"\nmemory = \"256MiB\"\n[io]\nmode = \"stdio\"\n[checker]\naccept = \"any-valid\"\n\
-                    [[submission]]\nname = \"a\"\nsource = \"a.cpp\"\n[[submission]]\nname = \"b\"\ncommand = [\"python3\", \"b.py\"]\n";
-        let config = Config::parse(text, Path::new("/j/judge.toml")).unwrap();
-        assert_eq!(config.limits.time, Duration::from_secs(1));
-        assert_eq!(config.limits.memory, 256 << 20);
-        assert_eq!(config.limits.output, 16 << 20);
-        assert_eq!(config.io.mode, IoMode::Stdio);
-        assert_eq!(config.checker.accept, Accept::AnyValid);
-        assert_eq!(
-            config.submissions[0].source,
-            Some(PathBuf::from("/j/a.cpp"))
-        );
-        let e = Config::parse("[limits]\ntime = \"3\"\n", Path::new("judge.toml")).unwrap_err();
-        assert!(
-            e.to_string().contains("line 2") && e.to_string().contains("not a duration"),
-            "{e}"
-        );
-        let e =
-            Config::parse("[[submission]]\nname = \"x\"\n", Path::new("judge.toml")).unwrap_err();
-        assert!(
-            e.to_string()
-                .contains("exactly one of `command` and `source`"),
-            "{e}"
-        );
-    }
-
-    #[test]
-    fn duplicate_suite_names_are_an_error() {
-        let text = "[[suite]]\nname = \"a\"\npath = \"x\"\n[[suite]]\nname = \"a\"\npath = \"y\"\n";
-        let e = Config::parse(text, Path::new("judge.toml")).unwrap_err();
-        assert!(e.to_string().contains("two suites are named `a`"));
-    }
-}
+mod tests;

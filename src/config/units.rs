@@ -3,33 +3,40 @@
 
 use std::time::Duration;
 
+/// A duration or size that cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum UnitError {
+    #[error("`{0}` is not a duration: write \"3s\" or \"500ms\"")]
+    NotADuration(String),
+    #[error("`{0}` is out of range: more than 0, at most a day")]
+    DurationOutOfRange(String),
+    #[error("`{0}` is not a size: write \"128MiB\", \"64KiB\" or a number of bytes")]
+    NotASize(String),
+    #[error("`{0}` is too large")]
+    SizeTooLarge(String),
+}
+
 /// Parses `"3s"`, `"1.5s"`, `"500ms"`.
-pub fn parse_duration(text: &str) -> Result<Duration, String> {
+pub fn parse_duration(text: &str) -> Result<Duration, UnitError> {
     let t = text.trim();
+    let bad = || UnitError::NotADuration(text.to_string());
     let (number, scale) = if let Some(n) = t.strip_suffix("ms") {
         (n, 1e-3)
     } else if let Some(n) = t.strip_suffix('s') {
         (n, 1.0)
     } else {
-        return Err(format!(
-            "`{text}` is not a duration: write \"3s\" or \"500ms\""
-        ));
+        return Err(bad());
     };
-    let value: f64 = number
-        .trim()
-        .parse()
-        .map_err(|_| format!("`{text}` is not a duration: write \"3s\" or \"500ms\""))?;
+    let value: f64 = number.trim().parse().map_err(|_| bad())?;
     if !(value.is_finite() && value > 0.0 && value * scale <= 86_400.0) {
-        return Err(format!(
-            "`{text}` is out of range: more than 0, at most a day"
-        ));
+        return Err(UnitError::DurationOutOfRange(text.to_string()));
     }
     Ok(Duration::from_secs_f64(value * scale))
 }
 
 /// Parses `"128MiB"`, `"64KiB"`, `"1GiB"`, `"4096"` (bytes); `MB`, `KB`, `GB`
 /// are read as their binary twins, as judges commonly mean them.
-pub fn parse_size(text: &str) -> Result<u64, String> {
+pub fn parse_size(text: &str) -> Result<u64, UnitError> {
     let t = text.trim();
     let units: [(&str, u64); 7] = [
         ("GiB", 1 << 30),
@@ -44,15 +51,14 @@ pub fn parse_size(text: &str) -> Result<u64, String> {
         .iter()
         .find_map(|&(unit, scale)| t.strip_suffix(unit).map(|n| (n, scale)))
         .unwrap_or((t, 1));
-    let bad =
-        || format!("`{text}` is not a size: write \"128MiB\", \"64KiB\" or a number of bytes");
+    let bad = || UnitError::NotASize(text.to_string());
     let value: f64 = number.trim().parse().map_err(|_| bad())?;
     if !(value.is_finite() && value > 0.0) {
         return Err(bad());
     }
     let bytes = value * scale as f64;
     if bytes > (1u64 << 50) as f64 {
-        return Err(format!("`{text}` is too large"));
+        return Err(UnitError::SizeTooLarge(text.to_string()));
     }
     Ok(bytes as u64)
 }

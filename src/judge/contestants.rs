@@ -3,10 +3,11 @@
 //! language chosen by the extension. A contestant with no such file, or with
 //! several, is still listed, so the score table shows everyone.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
-use crate::config::Submission;
-use crate::judge::compile::language_for;
+use crate::config::languages::recipe_for;
+use crate::config::{LanguageConfig, Submission};
 
 /// A contestant whose folder does not hold exactly one source of the problem.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -16,10 +17,12 @@ pub struct Missing {
 }
 
 /// The contestants under `folder`, sorted by name: submissions for those with
-/// exactly one source file of `problem`, and the others with the reason.
+/// exactly one source file of `problem` in a known language (configured
+/// languages count), and the others with the reason.
 pub fn contestants(
     folder: &Path,
     problem: &str,
+    languages: &BTreeMap<String, LanguageConfig>,
 ) -> std::io::Result<(Vec<Submission>, Vec<Missing>)> {
     let mut dirs: Vec<_> = std::fs::read_dir(folder)?
         .filter_map(Result::ok)
@@ -32,7 +35,9 @@ pub fn contestants(
         let mut sources: Vec<_> = std::fs::read_dir(dir.path())?
             .filter_map(Result::ok)
             .map(|e| e.path())
-            .filter(|p| p.file_stem().is_some_and(|s| s == problem) && language_for(p).is_some())
+            .filter(|p| {
+                p.file_stem().is_some_and(|s| s == problem) && recipe_for(p, languages).is_some()
+            })
             .collect();
         sources.sort();
         match sources.as_slice() {
@@ -80,7 +85,7 @@ mod tests {
                 std::fs::write(d.join(f), "").unwrap();
             }
         }
-        let (found, missing) = contestants(dir.path(), "mayan").unwrap();
+        let (found, missing) = contestants(dir.path(), "mayan", &BTreeMap::new()).unwrap();
         let names: Vec<&str> = found.iter().map(|s| s.name.as_str()).collect();
         assert_eq!(names, ["amy", "bob"]);
         assert!(found[1].source.as_ref().unwrap().ends_with("bob/mayan.cpp"));

@@ -24,14 +24,23 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use super::cgroup::{self, Cgroups, RunGroup};
-use super::sandbox::{Jail, Mode, Protection, Sandbox};
+use super::sandbox::{Jail, Protection, Sandbox};
 use super::watch::{Watched, folder_size, over_disk, own_resident_kib, watch};
 use super::{Exit, RunOutcome, RunSpec, Runner, Stop, reap};
+use crate::config::SandboxMode;
 
 /// The environment variable that marks every process of one run.
 pub const RUN_MARKER: &str = "MAYAN_RUN_ID";
 
 static NEXT_RUN: AtomicU64 = AtomicU64::new(1);
+
+/// `--sandbox strict` on a machine that lacks some protection.
+#[derive(Debug, thiserror::Error)]
+#[error("--sandbox strict: not every protection is available here; missing: {}", missing.join("; "))]
+pub struct StrictUnmet {
+    /// Each missing protection, with the reason.
+    pub missing: Vec<String>,
+}
 
 /// Runs programs as child processes of the judge.
 #[derive(Debug)]
@@ -49,10 +58,13 @@ impl ProcessRunner {
 
     /// The runner a sandbox mode asks for, with extra folders every run may
     /// read; `Err` lists what is missing when `Strict` cannot be met.
-    pub fn configured(mode: Mode, readable: Vec<PathBuf>) -> Result<ProcessRunner, String> {
-        let sandbox = (mode != Mode::Off).then(|| Sandbox::probe(readable));
+    pub fn configured(
+        mode: SandboxMode,
+        readable: Vec<PathBuf>,
+    ) -> Result<ProcessRunner, StrictUnmet> {
+        let sandbox = (mode != SandboxMode::Off).then(|| Sandbox::probe(readable));
         let runner = ProcessRunner::with_parts(true, sandbox);
-        if mode == Mode::Strict {
+        if mode == SandboxMode::Strict {
             let missing: Vec<String> = runner
                 .protections()
                 .into_iter()
@@ -60,10 +72,7 @@ impl ProcessRunner {
                 .map(|p| format!("{} ({})", p.name, p.how))
                 .collect();
             if !missing.is_empty() {
-                return Err(format!(
-                    "--sandbox strict: not every protection is available here; missing: {}",
-                    missing.join("; ")
-                ));
+                return Err(StrictUnmet { missing });
             }
         }
         Ok(runner)

@@ -27,23 +27,10 @@ use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use super::RunSpec;
 pub use child::ChildSteps;
-
-/// How much isolation a judging run asks for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, Serialize, clap::ValueEnum)]
-#[serde(rename_all = "kebab-case")]
-pub enum Mode {
-    /// Every protection this machine offers; the report says which.
-    #[default]
-    Auto,
-    /// Every protection, or refuse to run.
-    Strict,
-    /// None: programs run as the judge's user with its files and network.
-    Off,
-}
 
 /// The search path of a sandboxed program, and where its command's first
 /// word is looked up: the system's folders, not the judge's own `PATH`
