@@ -8,6 +8,7 @@
 
 pub mod cgroup;
 pub mod process;
+mod procfs;
 mod protections;
 mod reap;
 pub mod sandbox;

@@ -24,13 +24,11 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use super::cgroup::{self, Cgroups, RunGroup};
+use super::reap::{self, RUN_MARKER};
 use super::sandbox::{Jail, Protection, Sandbox};
 use super::watch::{Watched, folder_size, over_disk, own_resident_kib, watch};
-use super::{Exit, RunOutcome, RunSpec, Runner, Stop, reap};
+use super::{Exit, RunOutcome, RunSpec, Runner, Stop};
 use crate::config::SandboxMode;
-
-/// The environment variable that marks every process of one run.
-pub const RUN_MARKER: &str = "MAYAN_RUN_ID";
 
 static NEXT_RUN: AtomicU64 = AtomicU64::new(1);
 
