@@ -14,7 +14,8 @@ use std::time::Instant;
 
 use mayan_judge::check::Policy;
 use mayan_judge::config::{IoConfig, SandboxMode};
-use mayan_judge::judge::grade::{Plan, grade_program};
+use mayan_judge::judge::plan::Plan;
+use mayan_judge::judge::program::grade_program;
 use mayan_judge::judge::suite::CaseFile;
 use mayan_judge::runner::process::ProcessRunner;
 use mayan_judge::runner::sandbox::Sandbox;

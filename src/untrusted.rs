@@ -5,15 +5,29 @@
 use std::io::Read;
 use std::path::Path;
 
+/// The first bytes of a stream, at most `limit`, and whether there was
+/// more.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Prefix {
+    pub bytes: Vec<u8>,
+    pub truncated: bool,
+}
+
+/// Reads at most `limit` bytes, and one more to know whether there was more.
+pub fn read_prefix(reader: impl Read, limit: u64) -> std::io::Result<Prefix> {
+    let mut bytes = Vec::new();
+    reader
+        .take(limit.saturating_add(1))
+        .read_to_end(&mut bytes)?;
+    let truncated = bytes.len() as u64 > limit;
+    bytes.truncate(limit as usize);
+    Ok(Prefix { bytes, truncated })
+}
+
 /// Reads at most `limit` bytes; `None` when there was more.
 pub fn read_bounded(reader: impl Read, limit: u64) -> std::io::Result<Option<Vec<u8>>> {
-    let mut bytes = Vec::new();
-    reader.take(limit + 1).read_to_end(&mut bytes)?;
-    Ok(if bytes.len() as u64 > limit {
-        None
-    } else {
-        Some(bytes)
-    })
+    let prefix = read_prefix(reader, limit)?;
+    Ok((!prefix.truncated).then_some(prefix.bytes))
 }
 
 /// Reads a file of at most `limit` bytes; `None` when it holds more.
@@ -34,5 +48,10 @@ mod tests {
         assert_eq!(read_bounded(&b"123456"[..], 5).unwrap(), None);
         let endless = std::io::repeat(b'7');
         assert_eq!(read_bounded(endless, 1000).unwrap(), None);
+        let prefix = read_prefix(std::io::repeat(b'7'), 3).unwrap();
+        assert_eq!(
+            (prefix.bytes.as_slice(), prefix.truncated),
+            (&b"777"[..], true)
+        );
     }
 }

@@ -30,7 +30,7 @@ fn build(dir: &Path, name: &str, source: &str) -> PathBuf {
 fn verdict(outcome: &RunOutcome, dir: &tempfile::TempDir) -> Verdict {
     let output_bytes = std::fs::metadata(dir.path().join("work/stdout.txt")).map_or(0, |m| m.len());
     let observed = Observed {
-        run: Ok(*outcome),
+        run: *outcome,
         output_bytes,
         checker: Some((CheckVerdict::Accepted, "accepted".into())),
     };

@@ -1,26 +1,24 @@
-//! `mayan judge`: grade submissions over the suites and report.
+//! `mayan judge`: grade submissions over the suites and report. The run is
+//! the library's (`judge::session`); this draws progress, keeps the JSON
+//! file up to date and writes the reports asked for.
 
-use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 use clap::Args;
 
 use super::RunArgs;
-use crate::check::Policy;
-use crate::config::{Config, IoMode, LanguageConfig, Submission};
-use crate::exit;
-use crate::judge::compile::{Prepared, prepare};
-use crate::judge::contestants::{Missing, contestants};
-use crate::judge::grade::{Plan, all_cases, grade_program};
-use crate::judge::report::{
-    RunReport, SubmissionReport, export, sandbox_summary, score_table, submission_table, write_json,
-};
-use crate::judge::suite::{CaseFile, discover};
-use crate::judge::verdict::Verdict;
+use crate::config::{Config, IoMode};
+use crate::judge::plan::Plan;
+use crate::judge::report::json::write_json;
+use crate::judge::report::table::{sandbox_summary, score_table, submission_table};
+use crate::judge::report::{RunReport, SubmissionReport, export};
+use crate::judge::result::CaseResult;
+use crate::judge::session::{Observer, Session, find_cases};
+use crate::judge::submission::gather;
+use crate::runner::Runner;
 use crate::runner::process::ProcessRunner;
-use crate::runner::{Limits, Runner};
 use crate::text::plural;
 
 #[derive(Args, Debug)]
@@ -58,21 +56,6 @@ pub struct JudgeArgs {
     pub command: Vec<String>,
 }
 
-/// Arguments that name existing files, made absolute against `base`: the
-/// program runs in a fresh working folder.
-pub(super) fn absolute_args(argv: &[String], base: &Path) -> Vec<String> {
-    argv.iter()
-        .map(|a| {
-            let p = base.join(a);
-            if Path::new(a).is_relative() && a.contains('/') && p.exists() {
-                std::fs::canonicalize(&p).map_or(a.clone(), |p| p.to_string_lossy().into_owned())
-            } else {
-                a.clone()
-            }
-        })
-        .collect()
-}
-
 pub(super) fn judge_command(args: &JudgeArgs) -> Result<u8> {
     let (mut config, config_path) = Config::find(args.config.as_deref())?;
     let base = config_path
@@ -83,39 +66,38 @@ pub(super) fn judge_command(args: &JudgeArgs) -> Result<u8> {
     let mut overrides = args.run.overrides();
     overrides.suites = args.suites.clone();
     config.apply(&overrides);
-    for suite in &config.suites {
-        if !suite.path.is_dir() {
-            bail!(
-                "suite `{}`: {} is not a folder",
-                suite.name,
-                suite.path.display()
-            );
-        }
-    }
-    let (cases, strays) = discover(&config.suites);
+    let (cases, strays) = find_cases(&config)?;
     for f in &strays {
         eprintln!("{f}");
     }
-    if cases.is_empty() {
-        bail!("no cases (*.in) in the suites");
-    }
-    let (submissions, absent) = gather_submissions(args, &config)?;
-    if submissions.is_empty() && absent.is_empty() {
-        bail!(
-            "nothing to judge: add a [[submission]] or [contestants] to the configuration, or give a command after --"
-        );
-    }
-    let plan = plan_of(&config, usize::from(args.jobs));
+    let entries = gather(&args.command, args.contestants.as_deref(), &config)?;
+    let plan = Plan::of(&config, usize::from(args.jobs));
     let runner = ProcessRunner::configured(config.sandbox.mode, config.sandbox.readable.clone())?;
-    let mut report = RunReport {
-        measured_by: runner.method().to_string(),
-        sandbox: runner.protections(),
-        submissions: Vec::new(),
+    eprintln!("{}", header(entries.len(), cases.len(), &plan, &runner));
+    eprintln!("{}", sandbox_summary(&runner.protections()));
+    let session = Session {
+        base: &base,
+        cases: &cases,
+        plan: &plan,
+        runner: &runner,
+        languages: &config.languages,
     };
-    eprintln!(
-        "judging {} on {} cases: {} ms CPU, {} MiB, {} I/O, {}; measured by {}",
-        plural(submissions.len(), "submission"),
-        cases.len(),
+    let mut progress = Progress::new(args.json.clone());
+    let report = session.judge(&entries, &mut progress)?;
+    progress.done()?;
+    if let Some(path) = &args.json {
+        write_json(path, &report).with_context(|| format!("{}: cannot write", path.display()))?;
+    }
+    print_tables(&report)?;
+    write_exports(args, &report)?;
+    Ok(report.exit_code())
+}
+
+/// The line that opens a run: what is judged, under which limits, how.
+fn header(entries: usize, cases: usize, plan: &Plan, runner: &dyn Runner) -> String {
+    format!(
+        "judging {} on {cases} cases: {} ms CPU, {} MiB, {} I/O, {}; measured by {}",
+        plural(entries, "submission"),
         plan.limits.cpu.as_millis(),
         plan.limits.memory >> 20,
         match plan.io.mode {
@@ -123,34 +105,11 @@ pub(super) fn judge_command(args: &JudgeArgs) -> Result<u8> {
             IoMode::Stdio => "stdio",
         },
         plan.policy.dialect,
-        report.measured_by
-    );
-    eprintln!("{}", sandbox_summary(&report.sandbox));
-    for who in &absent {
-        eprintln!("[{}] {}", who.name, who.why);
-        let mut r = SubmissionReport::new(&who.name);
-        r.compile_error = Some(who.why.clone());
-        all_cases(&cases, Verdict::CE, &who.why)
-            .into_iter()
-            .for_each(|c| r.push(c));
-        report.submissions.push(r);
-    }
-    for sub in &submissions {
-        let session = Session {
-            base: &base,
-            cases: &cases,
-            plan: &plan,
-            runner: &runner,
-            json: args.json.as_deref(),
-            languages: &config.languages,
-        };
-        let result = judge_submission(sub, &session, &report)?;
-        report.submissions.push(result);
-        if let Some(path) = &args.json {
-            write_json(path, &report)
-                .with_context(|| format!("{}: cannot write", path.display()))?;
-        }
-    }
+        runner.method()
+    )
+}
+
+fn print_tables(report: &RunReport) -> Result<()> {
     let mut out = std::io::stdout().lock();
     for r in &report.submissions {
         writeln!(out, "{}", submission_table(r))?;
@@ -158,6 +117,13 @@ pub(super) fn judge_command(args: &JudgeArgs) -> Result<u8> {
     if report.submissions.len() > 1 {
         write!(out, "{}", score_table(&report.submissions))?;
     }
+    Ok(())
+}
+
+/// Renders the reports of a run as one file's text.
+type Render = fn(&[SubmissionReport]) -> String;
+
+fn write_exports(args: &JudgeArgs, report: &RunReport) -> Result<()> {
     let exports: [(&Option<PathBuf>, Render); 3] = [
         (&args.junit, export::junit),
         (&args.csv, export::score_csv),
@@ -169,162 +135,69 @@ pub(super) fn judge_command(args: &JudgeArgs) -> Result<u8> {
                 .with_context(|| format!("{}: cannot write", path.display()))?;
         }
     }
-    Ok(exit::accepted_or_rejected(
-        report
-            .submissions
-            .iter()
-            .all(SubmissionReport::all_accepted),
-    ))
+    Ok(())
 }
 
-/// How cases are run and checked under a configuration.
-pub(super) fn plan_of(config: &Config, jobs: usize) -> Plan {
-    Plan {
-        limits: Limits {
-            cpu: config.limits.time,
-            wall: config.limits.time * config.limits.wall_multiple,
-            memory: config.limits.memory,
-            output: config.limits.output,
-            processes: config.limits.processes,
-        },
-        io: config.io.clone(),
-        policy: Policy {
-            accept: config.checker.accept,
-            dialect: config.rules,
-        },
-        jobs,
+/// Progress on standard error (a bar on a terminal, a line per case
+/// otherwise) and the JSON file rewritten after every case.
+struct Progress {
+    bar: Option<indicatif::ProgressBar>,
+    json: Option<PathBuf>,
+    failure: Option<anyhow::Error>,
+}
+
+impl Progress {
+    fn new(json: Option<PathBuf>) -> Progress {
+        Progress {
+            bar: None,
+            json,
+            failure: None,
+        }
+    }
+
+    /// The first JSON write that failed, if one did.
+    fn done(self) -> Result<()> {
+        self.failure.map_or(Ok(()), Err)
     }
 }
 
-/// What to judge: the command after `--`, or the configured submissions and
-/// contestants (`--contestants` overrides the configured folder); and the
-/// contestants without a usable source.
-fn gather_submissions(
-    args: &JudgeArgs,
-    config: &Config,
-) -> Result<(Vec<Submission>, Vec<Missing>)> {
-    if !args.command.is_empty() {
-        let command = Submission {
-            name: "command".to_string(),
-            command: Some(args.command.clone()),
-            source: None,
-        };
-        return Ok((vec![command], Vec::new()));
+impl Observer for Progress {
+    fn started(&mut self, name: &str, cases: usize) {
+        self.bar = std::io::stderr().is_terminal().then(|| {
+            let bar = indicatif::ProgressBar::new(cases as u64);
+            let style =
+                indicatif::ProgressStyle::with_template("{prefix} [{bar:30}] {pos}/{len} {msg}")
+                    .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
+            bar.set_style(style.progress_chars("=> "));
+            bar.set_prefix(name.to_string());
+            bar
+        });
     }
-    let mut submissions = config.submissions.clone();
-    let folder = match (&args.contestants, &config.contestants) {
-        (Some(dir), c) => Some((
-            dir.clone(),
-            c.as_ref()
-                .map_or("mayan".to_string(), |c| c.problem.clone()),
-        )),
-        (None, Some(c)) => Some((c.path.clone(), c.problem.clone())),
-        (None, None) => None,
-    };
-    let mut absent = Vec::new();
-    if let Some((dir, problem)) = folder {
-        let (found, missing) = contestants(&dir, &problem, &config.languages)
-            .with_context(|| format!("{}: cannot read the contestants", dir.display()))?;
-        submissions.extend(found);
-        absent = missing;
+
+    fn note(&mut self, name: &str, text: &str) {
+        eprintln!("[{name}] {text}");
     }
-    Ok((submissions, absent))
-}
 
-/// Renders the reports of a run as one file's text.
-type Render = fn(&[SubmissionReport]) -> String;
-
-/// What every submission of one judging run shares.
-struct Session<'a> {
-    /// The folder relative paths of the configuration start from.
-    base: &'a Path,
-    cases: &'a [CaseFile],
-    plan: &'a Plan,
-    runner: &'a ProcessRunner,
-    json: Option<&'a Path>,
-    languages: &'a BTreeMap<String, LanguageConfig>,
-}
-
-/// Prepares and judges one submission, streaming progress to stderr and the
-/// JSON report (the submissions before this one, then this one so far) to its
-/// file after every case.
-fn judge_submission(
-    sub: &Submission,
-    session: &Session,
-    report: &RunReport,
-) -> Result<SubmissionReport> {
-    let Session {
-        base,
-        cases,
-        plan,
-        runner,
-        json,
-        languages,
-    } = *session;
-    let mut result = SubmissionReport::new(&sub.name);
-    let build = crate::runner::scratch_dir("mayan-build-")?;
-    let prepared = match (&sub.command, &sub.source) {
-        (Some(command), _) => Ok(Prepared::Ready(absolute_args(command, base))),
-        (None, Some(source)) => {
-            prepare(source, build.path(), runner, languages).map_err(|e| e.to_string())
-        }
-        (None, None) => Err("no command and no source".to_string()),
-    };
-    let argv = match prepared {
-        Ok(Prepared::Ready(argv)) => argv,
-        Ok(Prepared::CompileError(message)) => {
-            eprintln!("[{}] compilation failed", sub.name);
-            result.compile_error = Some(message);
-            all_cases(cases, Verdict::CE, "compilation failed")
-                .into_iter()
-                .for_each(|c| result.push(c));
-            return Ok(result);
-        }
-        Err(why) => {
-            eprintln!("[{}] judge error: {why}", sub.name);
-            all_cases(cases, Verdict::JudgeError, &why)
-                .into_iter()
-                .for_each(|c| result.push(c));
-            return Ok(result);
-        }
-    };
-    let mut failure = None;
-    // A bar on a terminal, a line per case otherwise.
-    let bar = std::io::stderr().is_terminal().then(|| {
-        let bar = indicatif::ProgressBar::new(cases.len() as u64);
-        let style =
-            indicatif::ProgressStyle::with_template("{prefix} [{bar:30}] {pos}/{len} {msg}")
-                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
-        bar.set_style(style.progress_chars("=> "));
-        bar.set_prefix(sub.name.clone());
-        bar
-    });
-    let finished = grade_program(runner, &argv, cases, plan, &mut |c| {
+    fn case_done(&mut self, name: &str, c: &CaseResult, so_far: &RunReport) {
         let line = format!("{}/{}: {} ({} ms)", c.suite, c.name, c.verdict, c.cpu_ms);
-        match &bar {
+        match &self.bar {
             Some(bar) => {
                 bar.inc(1);
                 bar.set_message(line);
             }
-            None => eprintln!("[{}] {line}", sub.name),
+            None => eprintln!("[{name}] {line}"),
         }
-        if let Some(path) = json {
-            let mut partial = report.clone();
-            let mut so_far = result.clone();
-            so_far.push(c.clone());
-            partial.submissions.push(so_far);
-            if let Err(e) = write_json(path, &partial) {
-                failure.get_or_insert(format!("{}: cannot write: {e}", path.display()));
-            }
+        if let Some(path) = &self.json
+            && let Err(e) = write_json(path, so_far)
+        {
+            let e = anyhow::Error::new(e).context(format!("{}: cannot write", path.display()));
+            self.failure.get_or_insert(e);
         }
-        result.push(c.clone());
-    });
-    if let Some(bar) = bar {
-        bar.finish_and_clear();
     }
-    debug_assert_eq!(finished.len(), result.cases.len());
-    if let Some(f) = failure {
-        bail!(f);
+
+    fn finished(&mut self, _so_far: &RunReport) {
+        if let Some(bar) = self.bar.take() {
+            bar.finish_and_clear();
+        }
     }
-    Ok(result)
 }

@@ -113,7 +113,7 @@ pub fn run(cli: Cli) -> Result<u8> {
         Command::Check(args) => Ok(check::check(&args)),
         Command::Judge(args) => judge::judge_command(&args),
         Command::Gen(args) => gen_cases::generate_cases(&args),
-        Command::Stress(args) => stress::stress(&args),
+        Command::Stress(args) => stress::stress_command(&args),
     }
 }
 

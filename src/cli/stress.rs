@@ -1,24 +1,21 @@
 //! `mayan stress`: run a submission on generated cases until one fails, then
-//! shrink that case and show it.
+//! shrink that case and show it. The search is the library's
+//! (`setter::stress`); this prints what it found.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result, bail};
+use anyhow::Result;
 use clap::Args;
 
-use super::judge::{absolute_args, plan_of};
 use super::{RunArgs, load_config};
 use crate::exit;
-use crate::judge::grade::{CaseResult, Plan, grade_program};
-use crate::judge::report::sandbox_summary;
-use crate::judge::suite::CaseFile;
-use crate::judge::verdict::Verdict;
-use crate::puzzle::answer::format_answer;
-use crate::puzzle::case::{Case, format_case};
+use crate::judge::plan::Plan;
+use crate::judge::report::table::sandbox_summary;
+use crate::judge::submission::absolute_args;
+use crate::puzzle::case::format_case;
 use crate::runner::process::ProcessRunner;
-use crate::setter::stress::{shrink, stress_case};
-use crate::solver::Solver;
+use crate::setter::stress::{Failure, Request, save, stress};
 
 #[derive(Args, Debug)]
 pub struct StressArgs {
@@ -42,96 +39,59 @@ pub struct StressArgs {
     pub command: Vec<String>,
 }
 
-/// Judges one in-memory case by writing it to a scratch folder.
-fn judge_one(
-    case: &Case,
-    scratch: &Path,
-    runner: &ProcessRunner,
-    argv: &[String],
-    plan: &Plan,
-) -> Result<CaseResult> {
-    let input = scratch.join("case.in");
-    std::fs::write(&input, format_case(case))
-        .with_context(|| format!("{}: cannot write", input.display()))?;
-    let file = CaseFile {
-        suite: "stress".into(),
-        name: "case".into(),
-        input,
-        answer: None,
-        points: 1,
-    };
-    let mut results = grade_program(runner, argv, std::slice::from_ref(&file), plan, &mut |_| {});
-    results.pop().context("the judge returned no result")
-}
-
-pub(super) fn stress(args: &StressArgs) -> Result<u8> {
+pub(super) fn stress_command(args: &StressArgs) -> Result<u8> {
     let mut config = load_config(args.config.as_ref())?;
     config.apply(&args.run.overrides());
-    let plan = plan_of(&config, 1);
+    let plan = Plan::of(&config, 1);
     let argv = absolute_args(&args.command, Path::new("."));
     let runner = ProcessRunner::configured(config.sandbox.mode, config.sandbox.readable.clone())?;
     eprintln!("{}", sandbox_summary(&runner.protections()));
     let scratch = crate::runner::scratch_dir("mayan-stress-")?;
-    let mut solver = Solver::new();
+    let request = Request {
+        seed: args.seed,
+        cases: args.cases,
+        argv: &argv,
+        plan: &plan,
+    };
     let mut out = std::io::stdout().lock();
-    for i in 0..args.cases {
-        let Some(case) = stress_case(args.seed, i, &mut solver) else {
-            continue;
-        };
-        let first = judge_one(&case, scratch.path(), &runner, &argv, &plan)?;
-        match first.verdict {
-            Verdict::AC => continue,
-            Verdict::JudgeError => bail!("judge error on case {}: {}", i + 1, first.message),
-            _ => {}
-        }
+    let Some(failure) = stress(&request, &runner, scratch.path())? else {
         writeln!(
             out,
-            "case {} of {} fails: {}: {}",
-            i + 1,
-            args.cases,
-            first.verdict,
-            first.message
+            "no failure in {} cases (seed {})",
+            args.cases, args.seed
         )?;
-        let verdict = first.verdict;
-        let (small, tried) = shrink(case, |c| {
-            judge_one(c, scratch.path(), &runner, &argv, &plan).is_ok_and(|r| r.verdict == verdict)
-        });
-        let last = judge_one(&small, scratch.path(), &runner, &argv, &plan)?;
-        let expected = format_answer(
-            solver
-                .solve(&small.board, small.n, plan.policy.dialect)
-                .as_deref(),
-        );
-        writeln!(
-            out,
-            "smallest failing case ({tried} smaller cases tried; {}):",
-            plan.policy.dialect
-        )?;
-        write!(out, "{}", format_case(&small))?;
-        writeln!(out, "expected:\n{expected}received:")?;
-        if last.received.is_empty() {
-            writeln!(out, "({}: {})", last.verdict, last.message)?;
-        } else {
-            write!(out, "{}", last.received)?;
-            if !last.received.ends_with('\n') {
-                writeln!(out)?;
-            }
-        }
-        writeln!(out, "verdict: {}: {}", last.verdict, last.message)?;
-        if let Some(dir) = &args.save {
-            std::fs::create_dir_all(dir)
-                .with_context(|| format!("{}: cannot make the folder", dir.display()))?;
-            let name = format!("stress-{}-{}", args.seed, i + 1);
-            std::fs::write(dir.join(format!("{name}.in")), format_case(&small))?;
-            std::fs::write(dir.join(format!("{name}.ans")), &expected)?;
-            writeln!(out, "saved as {}", dir.join(format!("{name}.in")).display())?;
-        }
-        return Ok(exit::REJECTED);
+        return Ok(exit::SUCCESS);
+    };
+    show(&mut out, args, &plan, &failure)?;
+    if let Some(dir) = &args.save {
+        let name = format!("stress-{}-{}", args.seed, failure.index);
+        let input = save(dir, &name, &failure)?;
+        writeln!(out, "saved as {}", input.display())?;
     }
+    Ok(exit::REJECTED)
+}
+
+fn show(out: &mut impl Write, args: &StressArgs, plan: &Plan, f: &Failure) -> Result<()> {
     writeln!(
         out,
-        "no failure in {} cases (seed {})",
-        args.cases, args.seed
+        "case {} of {} fails: {}: {}",
+        f.index, args.cases, f.first.verdict, f.first.message
     )?;
-    Ok(exit::SUCCESS)
+    writeln!(
+        out,
+        "smallest failing case ({} smaller cases tried; {}):",
+        f.tried, plan.policy.dialect
+    )?;
+    write!(out, "{}", format_case(&f.small))?;
+    writeln!(out, "expected:\n{}received:", f.expected)?;
+    if f.last.received.is_empty() {
+        writeln!(out, "({}: {})", f.last.verdict, f.last.message)?;
+    } else {
+        write!(out, "{}", f.last.received)?;
+        if !f.last.received.ends_with('\n') {
+            writeln!(out)?;
+        }
+    }
+    writeln!(out, "verdict: {}: {}", f.last.verdict, f.last.message)?;
+    Ok(())
 }

@@ -33,6 +33,8 @@ const COMPILE_LIMITS: Limits = Limits {
 /// configuration's, never the contestant's.
 #[derive(Debug, thiserror::Error)]
 pub enum PrepareError {
+    #[error("no command and no source")]
+    NoProgram,
     #[error("{}: no language for this extension (known: {})", path.display(), known.join(", "))]
     UnknownLanguage { path: PathBuf, known: Vec<String> },
     #[error("{}: not a file", path.display())]

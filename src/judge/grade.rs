@@ -1,144 +1,58 @@
-//! Judging one program over the cases: for each case a fresh working folder
-//! holding only its input, a run under the limits, the output checked by the
-//! checker, and the verdict decided by `verdict::decide`. Results are handed
-//! to the caller as they arrive, so nothing already judged is lost when a
-//! later case fails.
+//! One case graded, in named steps (as DMOJ's `StandardGrader.grade`): the
+//! test data read, a fresh working folder made holding only the input, the
+//! program launched under the limits, its output collected (bounded), the
+//! output checked, the verdict decided (`verdict::decide`) and the result
+//! populated. A step that cannot be made is the judge's or the data's fault,
+//! never the contestant's: the result is a JE saying which step and why.
 
-use std::path::Path;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::path::PathBuf;
 
-use serde::Serialize;
-
+use super::plan::Plan;
+use super::result::CaseResult;
+use super::suite::CaseFile;
+use super::verdict::{Observed, Verdict, decide};
 use crate::check::protocol::OUTPUT_LIMIT;
-use crate::check::{CheckVerdict, Output, Policy, check};
-use crate::config::{IoConfig, IoMode};
-use crate::judge::suite::CaseFile;
-use crate::judge::verdict::{Observed, Verdict, decide};
-use crate::puzzle::case::read_case_file;
-use crate::runner::{Limits, RunSpec, Runner};
+use crate::check::{CheckResult, CheckVerdict, Output, check};
+use crate::config::IoMode;
+use crate::puzzle::case::{Case, ReadError, read_case_file};
+use crate::runner::sandbox::tmpfs::Mounted;
+use crate::runner::{Exit, RunOutcome, RunSpec, Runner};
 use crate::solver::Solver;
-
-/// How every case of a judging run is run and checked.
-#[derive(Debug, Clone)]
-pub struct Plan {
-    pub limits: Limits,
-    pub io: IoConfig,
-    pub policy: Policy,
-    /// Cases run at once.
-    pub jobs: usize,
-}
-
-/// The result of one case.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct CaseResult {
-    pub suite: String,
-    pub name: String,
-    pub verdict: Verdict,
-    pub cpu_ms: u64,
-    pub wall_ms: u64,
-    pub peak_memory_kib: u64,
-    pub score: u32,
-    pub points: u32,
-    pub message: String,
-    /// Boards or a diff that explain a WA or PE.
-    #[serde(skip_serializing_if = "String::is_empty")]
-    pub details: String,
-    /// The start of what the program answered, for a WA or PE.
-    #[serde(skip_serializing_if = "String::is_empty")]
-    pub received: String,
-}
+use crate::untrusted::{Prefix, read_prefix};
 
 /// How much of a wrong output a result keeps.
 const RECEIVED_EXCERPT: usize = 2048;
 
-/// Judges `argv` on every case, calling `on_result` for each in case order as
-/// soon as it and all before it are done. `plan.jobs` cases run at once.
-pub fn grade_program(
-    runner: &dyn Runner,
-    argv: &[String],
-    cases: &[CaseFile],
-    plan: &Plan,
-    on_result: &mut (dyn FnMut(&CaseResult) + Send),
-) -> Vec<CaseResult> {
-    let jobs = plan.jobs.clamp(1, cases.len().max(1));
-    let next = AtomicUsize::new(0);
-    let done = Mutex::new(InOrder {
-        results: vec![None; cases.len()],
-        emitted: 0,
-        on_result,
-    });
-    std::thread::scope(|scope| {
-        for _ in 0..jobs {
-            scope.spawn(|| {
-                let mut solver = Solver::new();
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(case) = cases.get(i) else { break };
-                    let result = grade_case(runner, argv, case, plan, &mut solver);
-                    done.lock()
-                        .unwrap_or_else(|e| e.into_inner())
-                        .finish(i, result);
-                }
-            });
-        }
-    });
-    let done = done.into_inner().unwrap_or_else(|e| e.into_inner());
-    done.results.into_iter().flatten().collect()
+/// A step of grading that could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum GradeError {
+    #[error("bad test data: {0}")]
+    Data(#[from] ReadError),
+    #[error("{}: {source}", path.display())]
+    Answer {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("temporary folder: {0}")]
+    Scratch(std::io::Error),
+    #[error("working folder: {0}")]
+    WorkingFolder(std::io::Error),
+    #[error("copying the input: {0}")]
+    Input(std::io::Error),
+    #[error("the run could not be made: {0}")]
+    Run(std::io::Error),
 }
 
-/// Results as they finish, handed on in case order.
-struct InOrder<'a> {
-    results: Vec<Option<CaseResult>>,
-    emitted: usize,
-    on_result: &'a mut (dyn FnMut(&CaseResult) + Send),
-}
-
-impl InOrder<'_> {
-    fn finish(&mut self, i: usize, result: CaseResult) {
-        self.results[i] = Some(result);
-        while let Some(Some(r)) = self.results.get(self.emitted) {
-            (self.on_result)(r);
-            self.emitted += 1;
-        }
-    }
-}
-
-/// The same result for every case (a compile error, say).
-pub fn all_cases(cases: &[CaseFile], verdict: Verdict, message: &str) -> Vec<CaseResult> {
-    cases
-        .iter()
-        .map(|case| blank(case, verdict, message.to_string()))
-        .collect()
-}
-
-fn blank(case: &CaseFile, verdict: Verdict, message: String) -> CaseResult {
-    CaseResult {
-        suite: case.suite.clone(),
-        name: case.name.clone(),
-        verdict,
-        cpu_ms: 0,
-        wall_ms: 0,
-        peak_memory_kib: 0,
-        score: 0,
-        points: case.points,
-        message,
-        details: String::new(),
-        received: String::new(),
-    }
-}
-
-fn grade_case(
+/// Grades `argv` on one case.
+pub fn grade_case(
     runner: &dyn Runner,
     argv: &[String],
     case: &CaseFile,
     plan: &Plan,
     solver: &mut Solver,
 ) -> CaseResult {
-    match try_grade_case(runner, argv, case, plan, solver) {
-        Ok(result) => result,
-        Err(why) => blank(case, Verdict::JudgeError, why),
-    }
+    try_grade_case(runner, argv, case, plan, solver)
+        .unwrap_or_else(|why| CaseResult::unmeasured(case, Verdict::JudgeError, why.to_string()))
 }
 
 fn try_grade_case(
@@ -147,72 +61,182 @@ fn try_grade_case(
     case: &CaseFile,
     plan: &Plan,
     solver: &mut Solver,
-) -> Result<CaseResult, String> {
-    let parsed = read_case_file(&case.input).map_err(|e| format!("bad test data: {e}"))?;
-    let expected = match &case.answer {
-        Some(path) => {
-            Some(std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?)
-        }
-        None => None,
-    };
-    let base =
-        crate::runner::scratch_dir("mayan-run-").map_err(|e| format!("temporary folder: {e}"))?;
-    let work = base.path().join("work");
-    std::fs::create_dir(&work).map_err(|e| format!("{}: {e}", work.display()))?;
-    // Dropped before `base`, whose removal needs it gone.
-    let _folder = runner
-        .working_folder(&work, &plan.limits)
-        .map_err(|e| format!("working folder: {e}"))?;
-    let (stdin, output_path) = match plan.io.mode {
-        IoMode::File => {
-            std::fs::copy(&case.input, work.join(&plan.io.input_file))
-                .map_err(|e| format!("copying the input: {e}"))?;
-            (None, work.join(&plan.io.output_file))
-        }
-        IoMode::Stdio => {
-            let input = base.path().join("stdin");
-            std::fs::copy(&case.input, &input).map_err(|e| format!("copying the input: {e}"))?;
-            (Some(input), base.path().join("stdout"))
-        }
-    };
-    let spec = RunSpec {
-        argv: argv.to_vec(),
-        workdir: work.clone(),
-        stdin,
-        stdout: base.path().join("stdout"),
-        stderr: base.path().join("stderr"),
-        limits: plan.limits,
-    };
-    let run = runner.run(&spec).map_err(|e| e.to_string());
-    let output_bytes = std::fs::metadata(&output_path)
-        .map(|m| m.len())
-        .unwrap_or(0);
-    let clean = run
-        .as_ref()
-        .is_ok_and(|r| r.stopped.is_none() && r.exit == crate::runner::Exit::Code(0));
-    let mut details = String::new();
-    let checker = if clean && output_bytes <= plan.limits.output {
-        let j = check_output(&output_path, plan, &parsed, expected.as_deref(), solver);
-        details = j.details;
-        Some((j.verdict, j.summary))
-    } else {
-        None
-    };
+) -> Result<CaseResult, GradeError> {
+    let data = TestData::read(case)?;
+    let folder = RunFolder::make(runner, case, plan)?;
+    let run = folder.launch(runner, argv, plan)?;
+    let output = folder.collect();
+    let clean = run.stopped.is_none() && run.exit == Exit::Code(0);
+    let checked = (clean && output.size <= plan.limits.output)
+        .then(|| check_output(&output, plan, &data, solver));
     let observed = Observed {
-        run: run.clone(),
-        output_bytes,
-        checker,
+        run,
+        output_bytes: output.size,
+        checker: checked.as_ref().map(|c| (c.verdict, c.summary.clone())),
     };
     let (verdict, message) = decide(&observed, &plan.limits);
+    Ok(populate(case, verdict, message, &run, checked, &output))
+}
+
+/// The case and its answer file's text, as the checker needs them.
+struct TestData {
+    case: Case,
+    expected: Option<String>,
+}
+
+impl TestData {
+    fn read(case: &CaseFile) -> Result<TestData, GradeError> {
+        let parsed = read_case_file(&case.input)?;
+        let expected = match &case.answer {
+            Some(path) => {
+                Some(
+                    std::fs::read_to_string(path).map_err(|source| GradeError::Answer {
+                        path: path.clone(),
+                        source,
+                    })?,
+                )
+            }
+            None => None,
+        };
+        Ok(TestData {
+            case: parsed,
+            expected,
+        })
+    }
+}
+
+/// A run's folders: a scratch folder holding the streams' files and the
+/// working folder (its own tmpfs where the runner gives one) holding only
+/// the input.
+struct RunFolder {
+    /// Unmounted before `scratch` is removed (fields drop in order).
+    _mounted: Option<Mounted>,
+    scratch: tempfile::TempDir,
+    work: PathBuf,
+    stdin: Option<PathBuf>,
+    output: PathBuf,
+}
+
+impl RunFolder {
+    fn make(runner: &dyn Runner, case: &CaseFile, plan: &Plan) -> Result<RunFolder, GradeError> {
+        let scratch = crate::runner::scratch_dir("mayan-run-").map_err(GradeError::Scratch)?;
+        let work = scratch.path().join("work");
+        std::fs::create_dir(&work).map_err(GradeError::WorkingFolder)?;
+        let mounted = runner
+            .working_folder(&work, &plan.limits)
+            .map_err(GradeError::WorkingFolder)?;
+        let (stdin, output) = match plan.io.mode {
+            IoMode::File => {
+                std::fs::copy(&case.input, work.join(&plan.io.input_file))
+                    .map_err(GradeError::Input)?;
+                (None, work.join(&plan.io.output_file))
+            }
+            IoMode::Stdio => {
+                let input = scratch.path().join("stdin");
+                std::fs::copy(&case.input, &input).map_err(GradeError::Input)?;
+                (Some(input), scratch.path().join("stdout"))
+            }
+        };
+        Ok(RunFolder {
+            _mounted: mounted,
+            scratch,
+            work,
+            stdin,
+            output,
+        })
+    }
+
+    fn launch(
+        &self,
+        runner: &dyn Runner,
+        argv: &[String],
+        plan: &Plan,
+    ) -> Result<RunOutcome, GradeError> {
+        let spec = RunSpec {
+            argv: argv.to_vec(),
+            workdir: self.work.clone(),
+            stdin: self.stdin.clone(),
+            stdout: self.scratch.path().join("stdout"),
+            stderr: self.scratch.path().join("stderr"),
+            limits: plan.limits,
+        };
+        runner.run(&spec).map_err(GradeError::Run)
+    }
+
+    /// What the program left as its answer: its size, and its first bytes
+    /// (a little over what the checker reads).
+    fn collect(&self) -> Collected {
+        let size = std::fs::metadata(&self.output).map_or(0, |m| m.len());
+        let prefix = std::fs::File::open(&self.output)
+            .ok()
+            .and_then(|f| read_prefix(f, OUTPUT_LIMIT).ok());
+        Collected { size, prefix }
+    }
+}
+
+/// A program's answer as collected: `prefix` is `None` when there was none
+/// to read.
+struct Collected {
+    size: u64,
+    prefix: Option<Prefix>,
+}
+
+fn check_output(
+    output: &Collected,
+    plan: &Plan,
+    data: &TestData,
+    solver: &mut Solver,
+) -> CheckResult {
+    let Some(prefix) = &output.prefix else {
+        let what = match plan.io.mode {
+            IoMode::File => format!("the program wrote no {}", plan.io.output_file),
+            IoMode::Stdio => "the program's output could not be read".to_string(),
+        };
+        return CheckResult {
+            verdict: CheckVerdict::PresentationError,
+            summary: what,
+            details: String::new(),
+        };
+    };
+    let text = String::from_utf8_lossy(&prefix.bytes);
+    let given = if prefix.truncated {
+        Output::TooLarge(OUTPUT_LIMIT)
+    } else {
+        Output::Text(&text)
+    };
+    check(
+        &data.case,
+        given,
+        data.expected.as_deref(),
+        plan.policy,
+        solver,
+    )
+}
+
+/// The result of a graded case; a wrong answer keeps the checker's details
+/// and the start of what was received.
+fn populate(
+    case: &CaseFile,
+    verdict: Verdict,
+    message: String,
+    run: &RunOutcome,
+    checked: Option<CheckResult>,
+    output: &Collected,
+) -> CaseResult {
     let wrong = matches!(verdict, Verdict::WA | Verdict::PE);
-    let run = run.ok();
-    Ok(CaseResult {
+    let received = match (&output.prefix, wrong) {
+        (Some(p), true) => {
+            String::from_utf8_lossy(&p.bytes[..p.bytes.len().min(RECEIVED_EXCERPT)]).into_owned()
+        }
+        _ => String::new(),
+    };
+    CaseResult {
         suite: case.suite.clone(),
         name: case.name.clone(),
         verdict,
-        cpu_ms: run.map_or(0, |r| r.cpu.as_millis() as u64),
-        wall_ms: run.map_or(0, |r| r.wall.as_millis() as u64),
-        peak_memory_kib: run.map_or(0, |r| r.peak_memory_kib),
+        cpu_ms: run.cpu.as_millis() as u64,
+        wall_ms: run.wall.as_millis() as u64,
+        peak_memory_kib: run.peak_memory_kib,
         score: if verdict == Verdict::AC {
             case.points
         } else {
@@ -220,49 +244,10 @@ fn try_grade_case(
         },
         points: case.points,
         message,
-        details: if wrong { details } else { String::new() },
-        received: if wrong {
-            excerpt(&output_path)
-        } else {
-            String::new()
-        },
-    })
-}
-
-/// The start of a file, as text.
-fn excerpt(path: &Path) -> String {
-    let mut bytes = Vec::new();
-    if let Ok(f) = std::fs::File::open(path) {
-        let _ = std::io::Read::read_to_end(
-            &mut std::io::Read::take(f, RECEIVED_EXCERPT as u64),
-            &mut bytes,
-        );
+        details: checked
+            .filter(|_| wrong)
+            .map(|c| c.details)
+            .unwrap_or_default(),
+        received,
     }
-    String::from_utf8_lossy(&bytes).into_owned()
-}
-
-fn check_output(
-    path: &Path,
-    plan: &Plan,
-    case: &crate::puzzle::case::Case,
-    expected: Option<&str>,
-    solver: &mut Solver,
-) -> crate::check::CheckResult {
-    let Ok(read) = crate::untrusted::read_file_bounded(path, OUTPUT_LIMIT) else {
-        let what = match plan.io.mode {
-            IoMode::File => format!("the program wrote no {}", plan.io.output_file),
-            IoMode::Stdio => "the program's output could not be read".to_string(),
-        };
-        return crate::check::CheckResult {
-            verdict: CheckVerdict::PresentationError,
-            summary: what,
-            details: String::new(),
-        };
-    };
-    let text = read.as_deref().map(String::from_utf8_lossy);
-    let output = match &text {
-        Some(text) => Output::Text(text),
-        None => Output::TooLarge(OUTPUT_LIMIT),
-    };
-    check(case, output, expected, plan.policy, solver)
 }

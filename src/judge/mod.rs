@@ -8,6 +8,11 @@
 pub mod compile;
 pub mod contestants;
 pub mod grade;
+pub mod plan;
+pub mod program;
 pub mod report;
+pub mod result;
+pub mod session;
+pub mod submission;
 pub mod suite;
 pub mod verdict;

@@ -1,8 +1,9 @@
 //! The verdict of one case: one small pure function from what was observed to
 //! the verdict, with a fixed precedence:
 //!
-//! 1. judge error (the run could not be made, the checker FAILed: never the
-//!    contestant's fault),
+//! 1. judge error (the checker FAILed: never the contestant's fault; a run
+//!    that could not be made at all is a judge error before anything is
+//!    observed, see `judge::grade`),
 //! 2. TLE (CPU time over the limit, or stopped at the wall-clock limit),
 //! 3. MLE (peak memory over the limit),
 //! 4. OLE (output over the limit, or too much written to the working folder),
@@ -52,8 +53,8 @@ impl fmt::Display for Verdict {
 /// Everything observed of one case.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Observed {
-    /// The run, or why it could not be made.
-    pub run: Result<RunOutcome, String>,
+    /// The run.
+    pub run: RunOutcome,
     /// Bytes the program wrote (its answer file or standard output).
     pub output_bytes: u64,
     /// The checker's verdict and message, when the output was checked.
@@ -62,15 +63,7 @@ pub struct Observed {
 
 /// The verdict and the message that goes with it.
 pub fn decide(observed: &Observed, limits: &Limits) -> (Verdict, String) {
-    let run = match &observed.run {
-        Err(why) => {
-            return (
-                Verdict::JudgeError,
-                format!("the run could not be made: {why}"),
-            );
-        }
-        Ok(run) => run,
-    };
+    let run = &observed.run;
     if let Some((CheckVerdict::Fail, message)) = &observed.checker {
         return (Verdict::JudgeError, format!("checker: {message}"));
     }

@@ -1,12 +1,14 @@
 //! Running a submitted program once: what it is given (argv, working folder,
 //! files for its standard streams), the limits it runs under, and what was
 //! observed ([`RunOutcome`]). The OS-specific work lives behind the [`Runner`]
-//! trait (`process` for Linux); tests that must not depend on time use a fake.
+//! trait (`process` for Linux); tests that must not depend on time use
+//! `fake`, which answers from a script.
 //!
 //! Not responsible for verdicts (see `judge::verdict`) or for which cases run (see
 //! `judge::suite` and `judge::grade`).
 
 pub mod cgroup;
+pub mod fake;
 pub mod process;
 mod procfs;
 mod protections;

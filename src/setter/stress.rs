@@ -2,12 +2,21 @@
 //! one, then the failing case shrunk (fewer blocks, fewer colours, smaller n)
 //! for as long as it still fails the same way, so a person can read it.
 //!
-//! The judging itself is passed in as a function; this module only decides
-//! which cases to try.
+//! [`stress`] drives the whole search through the judge's grading of one
+//! case; [`stress_case`] and [`shrink`] decide which cases to try.
 
+use std::path::{Path, PathBuf};
+
+use crate::judge::plan::Plan;
+use crate::judge::program::grade_program;
+use crate::judge::result::CaseResult;
+use crate::judge::suite::CaseFile;
+use crate::judge::verdict::Verdict;
+use crate::puzzle::answer::format_answer;
 use crate::puzzle::board::{Board, WIDTH};
-use crate::puzzle::case::Case;
+use crate::puzzle::case::{Case, format_case};
 use crate::puzzle::rules::has_run;
+use crate::runner::Runner;
 use crate::setter::kinds::{Kind, Options, generate};
 use crate::setter::random::Rng;
 use crate::solver::Solver;
@@ -105,6 +114,124 @@ pub fn shrink(case: Case, mut still_fails: impl FnMut(&Case) -> bool) -> (Case, 
         }
         return (current, tried);
     }
+}
+
+/// What a stress run looks for.
+pub struct Request<'a> {
+    pub seed: u64,
+    /// Cases tried at most.
+    pub cases: u64,
+    pub argv: &'a [String],
+    pub plan: &'a Plan,
+}
+
+/// A case that failed, shrunk.
+#[derive(Debug, Clone)]
+pub struct Failure {
+    /// Which case of the run failed first (from 1).
+    pub index: u64,
+    /// Its result, before shrinking.
+    pub first: CaseResult,
+    /// The smallest case that fails the same way, and its result.
+    pub small: Case,
+    pub last: CaseResult,
+    /// Candidates tried while shrinking.
+    pub tried: usize,
+    /// The reference answer of the small case.
+    pub expected: String,
+}
+
+/// A stress run that could not go on.
+#[derive(Debug, thiserror::Error)]
+pub enum StressError {
+    #[error("{}: cannot write: {source}", path.display())]
+    Write {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("judge error on case {index}: {message}")]
+    Judge { index: u64, message: String },
+}
+
+/// Tries cases until one fails, then shrinks it; `None` when all passed.
+pub fn stress(
+    request: &Request,
+    runner: &dyn Runner,
+    scratch: &Path,
+) -> Result<Option<Failure>, StressError> {
+    let mut solver = Solver::new();
+    for i in 0..request.cases {
+        let Some(case) = stress_case(request.seed, i, &mut solver) else {
+            continue;
+        };
+        let first = grade_one(&case, scratch, runner, request)?;
+        match first.verdict {
+            Verdict::AC => continue,
+            Verdict::JudgeError => {
+                return Err(StressError::Judge {
+                    index: i + 1,
+                    message: first.message,
+                });
+            }
+            _ => {}
+        }
+        let verdict = first.verdict;
+        let (small, tried) = shrink(case, |c| {
+            grade_one(c, scratch, runner, request).is_ok_and(|r| r.verdict == verdict)
+        });
+        let last = grade_one(&small, scratch, runner, request)?;
+        let solution = solver.solve(&small.board, small.n, request.plan.policy.dialect);
+        return Ok(Some(Failure {
+            index: i + 1,
+            first,
+            small,
+            last,
+            tried,
+            expected: format_answer(solution.as_deref()),
+        }));
+    }
+    Ok(None)
+}
+
+/// Grades one in-memory case by writing it to the scratch folder.
+fn grade_one(
+    case: &Case,
+    scratch: &Path,
+    runner: &dyn Runner,
+    request: &Request,
+) -> Result<CaseResult, StressError> {
+    let input = scratch.join("case.in");
+    std::fs::write(&input, format_case(case)).map_err(|source| StressError::Write {
+        path: input.clone(),
+        source,
+    })?;
+    let file = CaseFile {
+        suite: "stress".into(),
+        name: "case".into(),
+        input,
+        answer: None,
+        points: 1,
+    };
+    let one = std::slice::from_ref(&file);
+    let mut results = grade_program(runner, request.argv, one, request.plan, &mut |_| {});
+    Ok(results.pop().expect("one case graded gives one result"))
+}
+
+/// Writes a failure's small case and its answer as `DIR/NAME.in` and
+/// `.ans`; returns the input's path.
+pub fn save(dir: &Path, name: &str, failure: &Failure) -> Result<PathBuf, StressError> {
+    let write = |path: PathBuf, text: &str| {
+        std::fs::write(&path, text)
+            .map(|()| path.clone())
+            .map_err(|source| StressError::Write { path, source })
+    };
+    std::fs::create_dir_all(dir).map_err(|source| StressError::Write {
+        path: dir.to_path_buf(),
+        source,
+    })?;
+    let input = write(dir.join(format!("{name}.in")), &format_case(&failure.small))?;
+    write(dir.join(format!("{name}.ans")), &failure.expected)?;
+    Ok(input)
 }
 
 #[cfg(test)]

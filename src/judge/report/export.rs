@@ -112,7 +112,7 @@ pub fn score_html(reports: &[SubmissionReport]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::judge::grade::CaseResult;
+    use crate::judge::result::CaseResult;
 
     fn report() -> Vec<SubmissionReport> {
         let mut r = SubmissionReport::new("a, \"b\"");
