@@ -8,11 +8,11 @@ mod support;
 
 use std::path::{Path, PathBuf};
 
+use mayan_judge::judge::suite::answer_path;
 use mayan_judge::puzzle::answer::{Answer, parse_answer};
 use mayan_judge::puzzle::case::parse_case_strict;
 use mayan_judge::puzzle::dialect::{Dialect, NullSwaps, Steps};
 use mayan_judge::puzzle::rules::RawMove;
-use mayan_judge::setter::validate::answer_path;
 use mayan_judge::solver::Solver;
 use support::naive;
 

@@ -212,7 +212,7 @@ fn validate_fails_on_a_wrong_answer_file() {
         .assert()
         .code(1)
         .stdout(predicate::str::contains(
-            "x.ans: error: says -1, but the reference answer",
+            "x.ans: error: the answer file says -1, but the reference solver",
         ))
         .stdout(predicate::str::contains("1 error,"));
 }

@@ -63,7 +63,7 @@ proptest! {
         let mut solver = Solver::new();
         if let Some(moves) = solver.solve(&board, n, dialect) {
             let raw: Vec<RawMove> = moves.iter().map(|&m| RawMove::from(m)).collect();
-            let r = replay(&board, &raw);
+            let r = replay(&board, &raw, NullSwaps::Include);
             prop_assert_eq!(r.illegal, None);
             prop_assert!(r.last_board(&board).is_empty());
             match dialect.steps {

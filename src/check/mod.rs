@@ -6,19 +6,20 @@
 //! is read and speaking the judges' protocols is `protocol`'s business.
 
 pub mod protocol;
+pub mod reference;
 
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
 use crate::puzzle::answer::{Answer, AnswerError, format_answer, parse_answer};
-use crate::puzzle::board::Board;
 use crate::puzzle::case::Case;
-use crate::puzzle::dialect::{Dialect, NullSwaps, Steps};
+use crate::puzzle::dialect::{Dialect, Steps};
 use crate::puzzle::render::draw_board;
-use crate::puzzle::rules::{RawMove, apply};
+use crate::puzzle::rules::{RawMove, replay};
 use crate::solver::Solver;
 use crate::text::plural;
+use reference::References;
 
 /// What the checker says.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -116,12 +117,13 @@ pub fn check(
     policy: Policy,
     solver: &mut Solver,
 ) -> CheckResult {
-    let reference = Answer::from_solution(solver.solve(&case.board, case.n, policy.dialect));
+    let mut refs = References::of(case);
     if let Some(fault) =
-        expected.and_then(|text| check_answer_file(case, text, &reference, policy.dialect, solver))
+        expected.and_then(|text| check_answer_file(&mut refs, text, policy.dialect, solver))
     {
         return fault;
     }
+    let reference = refs.get(policy.dialect, solver).clone();
     let received = match output {
         Output::TooLarge(limit) => {
             return CheckResult::new(
@@ -163,46 +165,16 @@ fn describe_format_error(e: &AnswerError) -> String {
     }
 }
 
-/// FAIL when the answer file is unreadable or disagrees with the reference.
+/// FAIL when the answer file is malformed or disagrees with the reference.
 fn check_answer_file(
-    case: &Case,
+    refs: &mut References,
     text: &str,
-    reference: &Answer,
     dialect: Dialect,
     solver: &mut Solver,
 ) -> Option<CheckResult> {
-    let written = match parse_answer(text) {
-        Ok(a) => a,
-        Err(e) => {
-            return Some(CheckResult::new(
-                CheckVerdict::Fail,
-                format!("the answer file is not well-formed: {e}"),
-            ));
-        }
-    };
-    if &written == reference {
-        return None;
-    }
-    let matches: Vec<String> = Dialect::ALL
-        .iter()
-        .filter(|&&d| {
-            d != dialect && Answer::from_solution(solver.solve(&case.board, case.n, d)) == written
-        })
-        .map(|d| d.to_string())
-        .collect();
-    let hint = if matches.is_empty() {
-        "it matches no dialect".to_string()
-    } else {
-        format!("it is the answer under {}", matches.join("; "))
-    };
-    Some(CheckResult::new(
-        CheckVerdict::Fail,
-        format!(
-            "the answer file says {}, but the reference solver ({dialect}) says {}; {hint}",
-            written.one_line(),
-            reference.one_line()
-        ),
-    ))
+    refs.check_file(text, dialect, solver)
+        .err()
+        .map(|fault| CheckResult::new(CheckVerdict::Fail, fault.to_string()))
 }
 
 fn judge_no_solution(reference: &Answer) -> CheckResult {
@@ -218,56 +190,9 @@ fn judge_no_solution(reference: &Answer) -> CheckResult {
     }
 }
 
-/// Where replaying a contestant's moves stopped.
-struct Replayed {
-    /// The board after the last legal move.
-    board: Board,
-    /// The first move that may not be made: its index, why, and the board
-    /// before it.
-    refused: Option<(usize, String, Board)>,
-}
-
-/// Replays moves until one is illegal, or (under `null-swaps = exclude`)
-/// swaps two equal colours.
-fn replay_moves(start: &Board, moves: &[RawMove], null_swaps: NullSwaps) -> Replayed {
-    let mut board = *start;
-    for (i, &raw) in moves.iter().enumerate() {
-        let refuse = |why: String| Some((i, why, board));
-        let target_colour = |b: &Board| {
-            let (x, y) = (raw.x as usize, raw.y as usize);
-            (b.get(x, y), b.get((raw.x + raw.g) as usize, y))
-        };
-        let next = match apply(&board, raw) {
-            Ok(next) => next,
-            Err(why) => {
-                return Replayed {
-                    board,
-                    refused: refuse(format!("move {} ({raw}): {why}", i + 1)),
-                };
-            }
-        };
-        let (colour, other) = target_colour(&board);
-        if null_swaps == NullSwaps::Exclude && colour == other {
-            let why = format!(
-                "move {} ({raw}) swaps two blocks of colour {colour}; under null-swaps = exclude that is not a move",
-                i + 1
-            );
-            return Replayed {
-                board,
-                refused: refuse(why),
-            };
-        }
-        board = next;
-    }
-    Replayed {
-        board,
-        refused: None,
-    }
-}
-
 fn judge_moves(case: &Case, moves: &[RawMove], reference: &Answer, policy: Policy) -> CheckResult {
     let (n, k) = (usize::from(case.n), moves.len());
-    let replayed = replay_moves(&case.board, moves, policy.dialect.null_swaps);
+    let replayed = replay(&case.board, moves, policy.dialect.null_swaps);
     let count_ok = match policy.dialect.steps {
         Steps::Exact => k == n,
         Steps::AtMost => k <= n,
@@ -277,7 +202,8 @@ fn judge_moves(case: &Case, moves: &[RawMove], reference: &Answer, policy: Polic
             Steps::Exact => format!("the case asks for exactly {n}"),
             Steps::AtMost => format!("the case allows at most {n}"),
         };
-        let early = k < n && replayed.refused.is_none() && replayed.board.is_empty();
+        let early =
+            k < n && replayed.illegal.is_none() && replayed.last_board(&case.board).is_empty();
         let note = if early {
             " (they do clear the board, but too early)"
         } else {
@@ -288,11 +214,13 @@ fn judge_moves(case: &Case, moves: &[RawMove], reference: &Answer, policy: Polic
             format!("the output has {}, {asks}{note}", plural(k, "move")),
         );
     }
-    if let Some((i, why, before)) = replayed.refused {
-        let picture = draw_board(&format!("before move {}", i + 1), &before, false);
-        return CheckResult::new(CheckVerdict::WrongAnswer, why).with_details(picture);
+    if let Some((i, why)) = &replayed.illegal {
+        let before = replayed.before(&case.board, *i);
+        let picture = draw_board(&format!("before move {}", i + 1), before, false);
+        let summary = format!("move {} ({}): {why}", i + 1, moves[*i]);
+        return CheckResult::new(CheckVerdict::WrongAnswer, summary).with_details(picture);
     }
-    let board = replayed.board;
+    let board = *replayed.last_board(&case.board);
     if !board.is_empty() {
         let summary = format!(
             "after {} {} remain",

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::puzzle::case::parse_case;
+use crate::puzzle::dialect::NullSwaps;
 
 const SAMPLE: &str = "3|1 0|2 1 0|2 3 4 0|3 1 0|2 4 3 4 0";
 const SAMPLE_ANS: &str = "2 1 1\n3 1 1\n3 0 1\n";
@@ -349,7 +350,7 @@ const ROWS: &[Row] = &[
         None,
         EXCLUDE,
         WA,
-        "move 1 (0 0 1) swaps two blocks of colour 1; under null-swaps = exclude that is not a move",
+        "move 1 (0 0 1): it swaps two blocks of colour 1; under null-swaps = exclude that is not a move",
     ),
     row(
         PADS,

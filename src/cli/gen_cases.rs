@@ -6,12 +6,12 @@ use std::path::PathBuf;
 use anyhow::{Context, Result, bail};
 use clap::Args;
 
+use crate::judge::suite::answer_path;
 use crate::puzzle::answer::{Answer, format_answer};
 use crate::puzzle::case::{MAX_N, format_case};
 use crate::puzzle::dialect::Dialect;
 use crate::setter::kinds::{Kind, Options, features, generate};
 use crate::setter::random::Rng;
-use crate::setter::validate::answer_path;
 use crate::solver::Solver;
 
 #[derive(Args, Debug)]

@@ -9,8 +9,9 @@ use clap::Args;
 use super::load_config;
 use crate::check::protocol::kattis;
 use crate::exit;
+use crate::judge::suite::{Severity, collect_inputs};
 use crate::puzzle::case::parse_case_strict;
-use crate::setter::validate::{Severity, collect_inputs, validate_case};
+use crate::setter::validate::validate_case;
 use crate::solver::Solver;
 use crate::text::plural;
 

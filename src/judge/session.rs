@@ -13,11 +13,10 @@ use super::program::grade_program;
 use super::report::{RunReport, SubmissionReport};
 use super::result::{CaseResult, all_cases};
 use super::submission::{Entry, absolute_args};
-use super::suite::{CaseFile, discover};
+use super::suite::{CaseFile, Finding, discover};
 use super::verdict::Verdict;
 use crate::config::{Config, LanguageConfig, Submission};
 use crate::runner::Runner;
-use crate::setter::validate::Finding;
 
 /// What a front end sees of a run as it goes. Every method has a default
 /// that does nothing.

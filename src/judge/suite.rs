@@ -1,12 +1,131 @@
-//! Finding the cases of the configured suites: every `X.in` under a suite's
-//! folder (recursively, sorted), paired with its `X.ans` when there is one
-//! (when not, the reference solver supplies the answer), with the points the
-//! suite gives each case. Files that belong to no case are reported.
+//! The case folders: every `X.in` under a suite's folder (recursively,
+//! sorted) paired with its answer file (`X.ans`; when there is none the
+//! reference solver supplies the answer), the points the suite gives each
+//! case, the names of the other dialects' answer files, and findings about
+//! files that belong to no case.
 
-use std::path::PathBuf;
+use std::fmt;
+use std::path::{Path, PathBuf};
 
 use crate::config::Suite;
-use crate::setter::validate::{Finding, collect_inputs};
+use crate::puzzle::dialect::{Dialect, NullSwaps, Steps};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Severity {
+    Error,
+    Warning,
+    Note,
+}
+
+/// One thing worth saying about one file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Finding {
+    pub path: PathBuf,
+    pub line: Option<usize>,
+    pub severity: Severity,
+    pub message: String,
+}
+
+impl fmt::Display for Finding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let severity = match self.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Note => "note",
+        };
+        match self.line {
+            Some(line) => write!(
+                f,
+                "{}:{line}: {severity}: {}",
+                self.path.display(),
+                self.message
+            ),
+            None => write!(f, "{}: {severity}: {}", self.path.display(), self.message),
+        }
+    }
+}
+
+impl Finding {
+    pub fn new(path: &Path, line: Option<usize>, severity: Severity, message: String) -> Finding {
+        Finding {
+            path: path.to_path_buf(),
+            line,
+            severity,
+            message,
+        }
+    }
+}
+
+/// The answer file of `input` for a dialect, relative to the configured one:
+/// `X.ans` holds the configured dialect's answer; `X.exclude.ans`,
+/// `X.at-most.ans` and `X.exclude.at-most.ans` hold those dialects' answers.
+pub fn answer_path(input: &Path, dialect: Dialect, configured: Dialect) -> PathBuf {
+    if dialect == configured {
+        return input.with_extension("ans");
+    }
+    let suffix = match (dialect.null_swaps, dialect.steps) {
+        (NullSwaps::Include, Steps::Exact) => "include.ans",
+        (NullSwaps::Exclude, Steps::Exact) => "exclude.ans",
+        (NullSwaps::Include, Steps::AtMost) => "at-most.ans",
+        (NullSwaps::Exclude, Steps::AtMost) => "exclude.at-most.ans",
+    };
+    input.with_extension(suffix)
+}
+
+/// The `.in` files under the given files and folders (in the order given,
+/// each folder sorted by name), and findings for files in those folders that
+/// belong to no case.
+pub fn collect_inputs(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<Finding>) {
+    let (mut inputs, mut findings) = (Vec::new(), Vec::new());
+    for root in paths {
+        let first = inputs.len();
+        if !root.is_dir() {
+            inputs.push(root.clone());
+            continue;
+        }
+        for entry in walkdir::WalkDir::new(root).sort_by_file_name() {
+            let entry = match entry {
+                Ok(e) => e,
+                Err(e) => {
+                    findings.push(Finding::new(
+                        root,
+                        None,
+                        Severity::Error,
+                        format!("cannot walk: {e}"),
+                    ));
+                    continue;
+                }
+            };
+            let path = entry.path();
+            if !entry.file_type().is_file() {
+                continue;
+            }
+            let name = entry.file_name().to_string_lossy();
+            if name.ends_with(".in") {
+                inputs.push(path.to_path_buf());
+            } else if name.ends_with(".ans") {
+                let stem = name.split('.').next().unwrap_or_default();
+                if !path.with_file_name(format!("{stem}.in")).exists() {
+                    findings.push(Finding::new(
+                        path,
+                        None,
+                        Severity::Warning,
+                        "answer file without a case (.in)".into(),
+                    ));
+                }
+            } else if !name.ends_with(".md") && !name.ends_with(".txt") {
+                findings.push(Finding::new(
+                    path,
+                    None,
+                    Severity::Warning,
+                    "stray file: neither a case nor an answer".into(),
+                ));
+            }
+        }
+        inputs[first..].sort();
+    }
+    (inputs, findings)
+}
 
 /// One case to judge.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -28,7 +147,8 @@ pub fn discover(suites: &[Suite]) -> (Vec<CaseFile>, Vec<Finding>) {
         for input in inputs {
             let relative = input.strip_prefix(&suite.path).unwrap_or(&input);
             let name = relative.with_extension("").to_string_lossy().into_owned();
-            let answer = Some(input.with_extension("ans")).filter(|a| a.exists());
+            let answer = Some(answer_path(&input, Dialect::default(), Dialect::default()))
+                .filter(|a| a.exists());
             cases.push(CaseFile {
                 suite: suite.name.clone(),
                 name,
@@ -44,6 +164,30 @@ pub fn discover(suites: &[Suite]) -> (Vec<CaseFile>, Vec<Finding>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        path
+    }
+
+    #[test]
+    fn stray_files_and_orphan_answers_are_found() {
+        let dir = tempfile::tempdir().unwrap();
+        write(dir.path(), "a.in", "1\n0\n0\n0\n0\n0\n");
+        write(dir.path(), "b.ans", "-1\n");
+        write(dir.path(), "notes.doc", "x");
+        let (inputs, findings) = collect_inputs(&[dir.path().to_path_buf()]);
+        assert_eq!(inputs, vec![dir.path().join("a.in")]);
+        let messages: Vec<&str> = findings.iter().map(|f| f.message.as_str()).collect();
+        assert_eq!(
+            messages,
+            [
+                "answer file without a case (.in)",
+                "stray file: neither a case nor an answer"
+            ]
+        );
+    }
 
     #[test]
     fn pairs_cases_with_answers_in_order() {

@@ -10,6 +10,7 @@ use std::fmt;
 use crate::puzzle::board::{
     Board, HEIGHT, NIBBLE_LOW, WIDTH, column_height, occupied_bits, remove_row,
 };
+use crate::puzzle::dialect::NullSwaps;
 
 /// Direction of a move: `1` (right) sorts before `-1` (left), as the statement asks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -94,6 +95,11 @@ pub enum Illegal {
     NoBlock { x: i64, y: i64 },
     #[error("moving the block at ({x}, {y}) {} leaves the board", if *.g == 1 { "right" } else { "left" })]
     LeavesBoard { x: i64, y: i64, g: i64 },
+    /// Legal by the statement, but not a move under `null-swaps = exclude`.
+    #[error(
+        "it swaps two blocks of colour {colour}; under null-swaps = exclude that is not a move"
+    )]
+    NullSwap { colour: u8 },
 }
 
 /// Checks a written move against a board and turns it into a [`Move`].
@@ -114,6 +120,24 @@ pub fn check_move(board: &Board, raw: RawMove) -> Result<Move, Illegal> {
         return Err(Illegal::LeavesBoard { x, y, g });
     }
     Ok(Move::new(x as u8, y as u8, dir))
+}
+
+/// Checks a written move as a dialect reads null swaps: under `exclude` a
+/// swap of two blocks of the same colour is no move.
+pub fn check_move_under(
+    board: &Board,
+    raw: RawMove,
+    null_swaps: NullSwaps,
+) -> Result<Move, Illegal> {
+    let mv = check_move(board, raw)?;
+    let (colour, other) = (
+        board.get(mv.x as usize, mv.y as usize),
+        board.get(mv.target_x(), mv.y as usize),
+    );
+    if null_swaps == NullSwaps::Exclude && colour == other {
+        return Err(Illegal::NullSwap { colour });
+    }
+    Ok(mv)
 }
 
 /// Makes a legal move and resolves the board. Returns the settled board.
@@ -345,15 +369,29 @@ impl Replay {
     pub fn last_board<'a>(&'a self, start: &'a Board) -> &'a Board {
         self.boards.last().unwrap_or(start)
     }
+
+    /// The board before move `i` (from 0) was made.
+    pub fn before<'a>(&'a self, start: &'a Board, i: usize) -> &'a Board {
+        match i {
+            0 => start,
+            i => self
+                .boards
+                .get(i - 1)
+                .unwrap_or_else(|| self.last_board(start)),
+        }
+    }
 }
 
-/// Applies the moves one by one, stopping at the first illegal one.
-pub fn replay(start: &Board, moves: &[RawMove]) -> Replay {
+/// Applies the moves one by one, stopping at the first illegal one (under
+/// `null-swaps = exclude`, a swap of two equal colours is one).
+pub fn replay(start: &Board, moves: &[RawMove], null_swaps: NullSwaps) -> Replay {
     let mut boards = Vec::with_capacity(moves.len());
     let mut current = *start;
     for (i, &raw) in moves.iter().enumerate() {
-        match apply(&current, raw) {
-            Ok(next) => {
+        match check_move_under(&current, raw, null_swaps) {
+            Ok(mv) => {
+                let mut next = shift(&current, mv);
+                resolve(&mut next);
                 boards.push(next);
                 current = next;
             }

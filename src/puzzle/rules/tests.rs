@@ -133,7 +133,11 @@ fn illegal_moves_are_typed() {
 #[test]
 fn statement_sample_clears_in_three_moves() {
     let b = board([&[1], &[2, 1], &[2, 3, 4], &[3, 1], &[2, 4, 3, 4]]);
-    let r = replay(&b, &[mv(2, 1, 1), mv(3, 1, 1), mv(3, 0, 1)]);
+    let r = replay(
+        &b,
+        &[mv(2, 1, 1), mv(3, 1, 1), mv(3, 0, 1)],
+        NullSwaps::Include,
+    );
     assert_eq!(r.illegal, None);
     assert_eq!(r.boards.len(), 3);
     assert!(r.boards[2].is_empty());
@@ -142,10 +146,28 @@ fn statement_sample_clears_in_three_moves() {
 #[test]
 fn replay_stops_at_the_first_illegal_move() {
     let b = board([&[1], &[2, 1], &[2, 3, 4], &[3, 1], &[2, 4, 3, 4]]);
-    let r = replay(&b, &[mv(2, 1, 1), mv(4, 6, 1), mv(3, 0, 1)]);
+    let r = replay(
+        &b,
+        &[mv(2, 1, 1), mv(4, 6, 1), mv(3, 0, 1)],
+        NullSwaps::Include,
+    );
     assert_eq!(r.boards.len(), 1);
     assert_eq!(r.illegal, Some((1, Illegal::NoBlock { x: 4, y: 6 })));
     assert_eq!(r.last_board(&b), &r.boards[0]);
+    assert_eq!(r.before(&b, 0), &b);
+    assert_eq!(r.before(&b, 1), &r.boards[0]);
+}
+
+#[test]
+fn a_null_swap_is_no_move_under_exclude() {
+    let b = board([&[1], &[1], &[], &[], &[]]);
+    assert!(check_move_under(&b, mv(0, 0, 1), NullSwaps::Include).is_ok());
+    assert_eq!(
+        check_move_under(&b, mv(0, 0, 1), NullSwaps::Exclude),
+        Err(Illegal::NullSwap { colour: 1 })
+    );
+    let r = replay(&b, &[mv(0, 0, 1)], NullSwaps::Exclude);
+    assert_eq!(r.illegal, Some((0, Illegal::NullSwap { colour: 1 })));
 }
 
 #[test]
