@@ -27,6 +27,7 @@ pub mod contestants;
 pub mod dialect;
 pub mod generate;
 pub mod judge;
+pub mod picture;
 pub mod render;
 pub mod report;
 pub mod rules;
