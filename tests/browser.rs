@@ -17,7 +17,7 @@ use std::process::{Command, Stdio};
 
 use mayan_judge::board::Board;
 use mayan_judge::case::parse_case;
-use mayan_judge::dialect::NullSwaps;
+use mayan_judge::dialect::{Dialect, NullSwaps};
 use mayan_judge::picture::page::{legend_html, page, replay_html, side_by_side};
 use mayan_judge::picture::{replay, solution_replay};
 use mayan_judge::rules::RawMove;
@@ -39,7 +39,7 @@ const GIVE_UP_AFTER: std::time::Duration = std::time::Duration::from_secs(300);
 
 fn find_chromium() -> Option<PathBuf> {
     if let Some(p) = std::env::var_os("CHROMIUM") {
-        return Some(PathBuf::from(p));
+        return Some(PathBuf::from(p)).filter(|p| p.is_file());
     }
     let path = std::env::var_os("PATH")?;
     ["chromium", "chromium-browser", "google-chrome"]
@@ -313,77 +313,107 @@ fn assert_self_contained(dom: &str, tags: &[Tag], fetched: &[String]) {
     assert!(fetched.is_empty(), "the page made requests: {fetched:?}");
 }
 
-// ---- making pages ----
+// ---- making and opening pages ----
 
-fn mayan(args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_mayan"))
+fn mayan(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_mayan"))
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "mayan {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+        .unwrap()
+}
+
+/// What `mayan ARGS` printed; it must succeed.
+fn mayan_ok(args: &[&str]) -> String {
+    let out = mayan(args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "mayan {args:?}: {stderr}");
     String::from_utf8(out.stdout).unwrap()
 }
 
-fn write_page(dir: &Path, name: &str, text: &str) -> PathBuf {
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path
+fn sample() -> Board {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("cases/sample/statement.in");
+    parse_case(&std::fs::read_to_string(path).unwrap())
+        .unwrap()
+        .board
 }
 
-fn sample() -> Board {
-    let text = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("cases/sample/statement.in"),
-    )
-    .unwrap();
-    parse_case(&text).unwrap().board
+/// A page the browser opened: its DOM and the start tags in it.
+struct Opened {
+    dom: String,
+    tags: Vec<Tag>,
+}
+
+impl Opened {
+    /// The tags with `class`.
+    fn classed(&self, class: &str) -> Vec<&Tag> {
+        self.tags.iter().filter(|t| t.has_class(class)).collect()
+    }
+
+    /// The `(data-x, data-y)` of the tags with `class`.
+    fn cells(&self, class: &str) -> Vec<(usize, usize)> {
+        let cell = |t: &&Tag| (t.number("data-x"), t.number("data-y"));
+        self.classed(class).iter().map(cell).collect()
+    }
+
+    /// An attribute of each tag with `class`.
+    fn values(&self, class: &str, attr: &str) -> Vec<&str> {
+        let tags = self.tags.iter().filter(|t| t.has_class(class));
+        tags.map(|t| t.attr(attr).unwrap_or("")).collect()
+    }
+}
+
+/// Writes `text` to a file named `name`, opens it in Chromium and checks that
+/// it is self-contained; `shots` also takes its screenshots.
+fn open(chromium: &Path, name: &str, text: &str, shots: bool) -> Opened {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join(name);
+    std::fs::write(&file, text).unwrap();
+    let (dom, fetched) = dump_dom(chromium, &file);
+    let tags = tags(&dom);
+    assert_self_contained(&dom, &tags, &fetched);
+    if shots {
+        let stem = name.rsplit_once('.').map_or(name, |(stem, _)| stem);
+        screenshots(chromium, &file, stem);
+    }
+    Opened { dom, tags }
+}
+
+/// The browser for `test`, or return from it (see [`chromium_or_skip`]).
+macro_rules! chromium_or_return {
+    ($test:expr) => {
+        match chromium_or_skip($test) {
+            Some(chromium) => chromium,
+            None => return,
+        }
+    };
 }
 
 // ---- the tests ----
 
 #[test]
 fn the_solve_page_draws_every_stage_of_the_sample() {
-    let Some(chromium) = chromium_or_skip("the_solve_page_draws_every_stage_of_the_sample") else {
-        return;
-    };
-    let dir = tempfile::tempdir().unwrap();
-    let html = mayan(&[
+    let chromium = chromium_or_return!("the_solve_page_draws_every_stage_of_the_sample");
+    let html = mayan_ok(&[
         "solve",
         "--explain",
         "--format",
         "html",
         "cases/sample/statement.in",
     ]);
-    let file = write_page(dir.path(), "sample.html", &html);
-    let (dom, fetched) = dump_dom(&chromium, &file);
-    let tags = tags(&dom);
-    assert_self_contained(&dom, &tags, &fetched);
+    let page = open(&chromium, "solve-sample.html", &html, true);
     // The start; three moves of 0, 0 and 3 waves (a panel after the drag and
     // one per wave); the end, cleared, has words and no board.
-    let boards = boards(&tags);
-    assert_eq!(boards.len(), 1 + 1 + 1 + 4, "{dom}");
-    assert_eq!(boards[0].0.attr("data-stage"), Some("start"));
-    assert_eq!(boards[0].1, blocks_of(&sample()));
-    assert_eq!(boards[0].0.number("data-blocks"), 12);
-    let waves: Vec<&Tag> = tags
-        .iter()
-        .filter(|t| t.name == "svg" && t.has_class("wave"))
-        .collect();
-    assert_eq!(waves.len(), 3);
-    let moves: Vec<&Tag> = tags.iter().filter(|t| t.has_class("move")).collect();
+    let boards = boards(&page.tags);
+    assert_eq!(boards.len(), 1 + 1 + 1 + 4, "{}", page.dom);
     assert_eq!(
-        moves
-            .iter()
-            .map(|t| t.number("data-waves"))
-            .collect::<Vec<_>>(),
-        [0, 0, 3]
+        page.values("board", "data-stage"),
+        ["start", "drag", "drag", "drag", "wave", "wave", "wave"]
     );
-    let end = tags.iter().find(|t| t.has_class("end")).unwrap();
-    assert_eq!(end.number("data-blocks"), 0);
+    assert_eq!(page.values("move", "data-waves"), ["0", "0", "3"]);
+    assert_eq!(page.values("end", "data-blocks"), ["0"]);
+    assert_eq!(page.values("replay", "data-outcome"), ["cleared"]);
+    assert!(page.classed("illegal").is_empty());
     // Every board the browser shows is the library's, block for block.
     let answer = [(2, 1, 1), (3, 1, 1), (3, 0, 1)].map(|(x, y, g)| RawMove { x, y, g });
     let expected = replay("", &sample(), &answer, NullSwaps::Include, None);
@@ -392,27 +422,18 @@ fn the_solve_page_draws_every_stage_of_the_sample() {
         assert_eq!(blocks, &blocks_of(&panel.board), "{}", panel.caption);
         assert_eq!(board.number("data-blocks"), blocks.len());
     }
-    assert!(
-        boards.last().unwrap().1.is_empty(),
-        "the last wave clears the board"
-    );
-    let section = tags.iter().find(|t| t.has_class("replay")).unwrap();
-    assert_eq!(section.attr("data-outcome"), Some("cleared"));
-    assert!(!tags.iter().any(|t| t.has_class("illegal")));
-    screenshots(&chromium, &file, "solve-sample");
+    assert_eq!(boards[0].1, blocks_of(&sample()));
 }
 
 #[test]
 fn an_illegal_move_is_marked_beside_the_smallest_solution() {
-    let Some(chromium) = chromium_or_skip("an_illegal_move_is_marked_beside_the_smallest_solution")
-    else {
-        return;
-    };
+    let chromium = chromium_or_return!("an_illegal_move_is_marked_beside_the_smallest_solution");
     let start = sample();
     // The first move is the answer's; the second takes (4, 2) right, off the
     // board. The checker's message comes with hostile text in it.
     let theirs = [RawMove { x: 2, y: 1, g: 1 }, RawMove { x: 4, y: 2, g: 1 }];
-    let message = "move 2 (4 2 1): moving the block at (4, 2) right leaves the board </p></svg><script>document.title='owned'</script>";
+    let message = "move 2 (4 2 1): moving the block at (4, 2) right leaves the board \
+                   </p></svg><script>document.title='owned'</script>";
     let contestant = replay(
         "your output",
         &start,
@@ -420,58 +441,35 @@ fn an_illegal_move_is_marked_beside_the_smallest_solution() {
         NullSwaps::Include,
         Some(message),
     );
-    let best = solution_replay(
-        &start,
-        3,
-        mayan_judge::solver::solve(&start, 3, Default::default()).as_deref(),
-        Default::default(),
-    );
+    let smallest = mayan_judge::solver::solve(&start, 3, Dialect::default());
+    let best = solution_replay(&start, 3, smallest.as_deref(), Dialect::default());
+    let sections = side_by_side(&[replay_html(&contestant), replay_html(&best)]);
     let body = format!(
-        "<h1>case sample/statement: WA</h1>\n{}{}",
-        legend_html(&[1, 2, 3, 4]),
-        side_by_side(&[replay_html(&contestant), replay_html(&best)])
+        "<h1>case statement: WA</h1>\n{}{sections}",
+        legend_html(&[1, 2, 3, 4])
     );
-    let dir = tempfile::tempdir().unwrap();
-    let file = write_page(
-        dir.path(),
-        "illegal.html",
+    let page = open(
+        &chromium,
+        "illegal-beside-smallest.html",
         &page("case <statement> & WA", &body),
-    );
-    let (dom, fetched) = dump_dom(&chromium, &file);
-    let tags = tags(&dom);
-    assert_self_contained(&dom, &tags, &fetched);
-    assert!(
-        dom.contains("<title>case &lt;statement&gt; &amp; WA</title>"),
-        "{dom}"
+        true,
     );
     assert!(
-        dom.contains("&lt;/p&gt;&lt;/svg&gt;&lt;script&gt;document.title='owned'&lt;/script&gt;"),
-        "{dom}"
+        page.dom
+            .contains("<title>case &lt;statement&gt; &amp; WA</title>")
     );
-    let sections: Vec<&Tag> = tags.iter().filter(|t| t.has_class("replay")).collect();
+    let inert = "&lt;/p&gt;&lt;/svg&gt;&lt;script&gt;document.title='owned'&lt;/script&gt;";
+    assert!(page.dom.contains(inert), "{}", page.dom);
     assert_eq!(
-        sections
-            .iter()
-            .map(|t| t.attr("data-outcome").unwrap())
-            .collect::<Vec<_>>(),
+        page.values("replay", "data-outcome"),
         ["illegal", "cleared"]
     );
-    let illegal: Vec<&Tag> = tags.iter().filter(|t| t.has_class("illegal")).collect();
-    assert_eq!(illegal.len(), 1);
-    assert_eq!(illegal[0].number("data-move"), 2);
-    let marks: Vec<&Tag> = tags
-        .iter()
-        .filter(|t| t.has_class("illegal-mark"))
-        .collect();
-    assert_eq!(marks.len(), 1);
-    assert_eq!(
-        (marks[0].number("data-x"), marks[0].number("data-y")),
-        (4, 2)
-    );
+    assert_eq!(page.values("illegal", "data-move"), ["2"]);
+    assert_eq!(page.cells("illegal-mark"), [(4, 2)]);
     // Contestant: start, move 1 (no wave), the board before move 2. Then the
     // smallest solution: start, 1 + 1 + 4 panels of moves (its end, cleared,
     // has no board).
-    let boards = boards(&tags);
+    let boards = boards(&page.tags);
     assert_eq!(boards.len(), 3 + 7);
     assert_eq!(boards[2].0.attr("data-stage"), Some("before"));
     assert_eq!(
@@ -479,53 +477,177 @@ fn an_illegal_move_is_marked_beside_the_smallest_solution() {
         "the board before move 2 is the one move 1 left"
     );
     assert_eq!(boards[0].1, boards[3].1, "both replays start from the case");
-    assert_eq!(tags.iter().filter(|t| t.has_class("swatch")).count(), 4);
-    screenshots(&chromium, &file, "illegal-beside-smallest");
+    assert_eq!(page.classed("swatch").len(), 4);
+}
+
+#[test]
+fn every_colour_has_its_own_fill_and_keeps_its_number() {
+    let chromium = chromium_or_return!("every_colour_has_its_own_fill_and_keeps_its_number");
+    // All ten colours, no run of three; a swap that makes none leaves all 35.
+    let columns = [
+        [1u8, 2, 3, 4, 5, 6, 7],
+        [8, 9, 10, 1, 2, 3, 4],
+        [5, 6, 7, 8, 9, 10, 1],
+        [2, 3, 4, 5, 6, 7, 8],
+        [9, 10, 1, 2, 3, 4, 5],
+    ];
+    let full = Board::from_columns(&columns).unwrap();
+    let r = replay(
+        "ten colours",
+        &full,
+        &[RawMove { x: 0, y: 6, g: 1 }],
+        NullSwaps::Include,
+        None,
+    );
+    let legend = legend_html(&(1..=10).collect::<Vec<u8>>());
+    let body = format!("<h1>all colours</h1>\n{legend}{}", replay_html(&r));
+    let page = open(
+        &chromium,
+        "all-colours.html",
+        &page("all colours", &body),
+        true,
+    );
+    let fills = fills_by_colour(&page.tags);
+    let distinct: std::collections::BTreeSet<&&str> = fills.values().collect();
+    assert_eq!((fills.len(), distinct.len()), (10, 10), "{fills:?}");
+    // Each block is written with its own number.
+    for piece in page.dom.split("data-colour=\"").skip(1) {
+        let (colour, rest) = piece.split_once('"').unwrap();
+        let block = rest.split("</g>").next().unwrap();
+        assert!(
+            block.contains(&format!(">{colour}</text>")),
+            "colour {colour}: {block}"
+        );
+    }
+    assert_eq!(page.values("replay", "data-outcome"), ["blocks-remain"]);
+    assert_eq!(page.values("end", "data-blocks"), ["35"]);
+    assert_eq!(page.cells("moved-ring"), [(0, 6), (1, 6)]);
+}
+
+#[test]
+fn drops_land_marked_and_a_move_from_an_empty_cell_is_refused_there() {
+    let chromium =
+        chromium_or_return!("drops_land_marked_and_a_move_from_an_empty_cell_is_refused_there");
+    // A drop that makes a row of three 1s, a drop into an empty column, then
+    // a move of a block that is not there.
+    let start = Board::from_columns(&[vec![2u8, 1], vec![], vec![1], vec![1], vec![]]).unwrap();
+    let moves = [(0, 1, 1), (0, 0, 1), (3, 0, -1)].map(|(x, y, g)| RawMove { x, y, g });
+    let r = replay("drops", &start, &moves, NullSwaps::Include, None);
+    let page = open(&chromium, "drops.html", &page_of(&r), true);
+    assert_eq!(
+        page.cells("moved-ring"),
+        [(1, 0), (1, 0)],
+        "each drop's landed block"
+    );
+    assert_eq!(page.cells("vanishing"), [(1, 0), (2, 0), (3, 0)]);
+    assert_eq!(page.values("move", "data-waves"), ["1", "0"]);
+    assert_eq!(
+        page.cells("illegal-mark"),
+        [(3, 0)],
+        "the empty cell is marked"
+    );
+    let message = "move 3 (3 0 -1): there is no block at (3, 0)";
+    assert!(
+        page.dom
+            .contains(&format!("<p class=\"message\">{message}</p>")),
+        "{}",
+        page.dom
+    );
+}
+
+/// The fill of each colour's blocks (the rect after a block's tag is its
+/// square); a colour drawn in two fills fails.
+fn fills_by_colour(tags: &[Tag]) -> std::collections::BTreeMap<usize, &str> {
+    let mut fills = std::collections::BTreeMap::new();
+    for (i, tag) in tags
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| t.has_class("block"))
+    {
+        let rect = tags[i + 1..].iter().find(|t| t.name == "rect").unwrap();
+        let fill = rect.attr("fill").unwrap();
+        let colour = tag.number("data-colour");
+        let before = fills.insert(colour, fill);
+        assert!(
+            before.is_none_or(|b| b == fill),
+            "colour {colour} in two fills"
+        );
+    }
+    fills
+}
+
+/// A page of one replay, as `solve --format html` makes.
+fn page_of(r: &mayan_judge::picture::Replay) -> String {
+    mayan_judge::picture::page::replay_page(r)
 }
 
 #[test]
 fn the_svg_document_is_well_formed_and_complete() {
-    let Some(chromium) = chromium_or_skip("the_svg_document_is_well_formed_and_complete") else {
-        return;
-    };
-    let dir = tempfile::tempdir().unwrap();
-    let svg = mayan(&[
+    let chromium = chromium_or_return!("the_svg_document_is_well_formed_and_complete");
+    let svg = mayan_ok(&[
         "solve",
         "--explain",
         "--format",
         "svg",
         "cases/rules/cascade-three-waves.in",
     ]);
-    let file = write_page(dir.path(), "cascade.svg", &svg);
-    let (dom, fetched) = dump_dom(&chromium, &file);
+    let page = open(&chromium, "cascade.svg", &svg, false);
     // An XML document that does not parse is shown as a parser error.
-    assert!(!dom.contains("parsererror"), "{dom}");
-    let tags = tags(&dom);
-    assert_eq!(tags[0].name, "svg");
-    assert_self_contained(&dom, &tags, &fetched);
-    let boards = boards(&tags);
-    let waves = tags
-        .iter()
-        .filter(|t| t.has_class("move"))
-        .map(|t| t.number("data-waves"))
-        .collect::<Vec<_>>();
-    assert_eq!(waves, [3], "the case's one move makes three waves");
-    assert_eq!(boards.len(), 1 + 4);
+    assert!(!page.dom.contains("parsererror"), "{}", page.dom);
+    assert_eq!(page.tags[0].name, "svg");
+    assert_eq!(
+        page.values("move", "data-waves"),
+        ["3"],
+        "the case's one move makes three waves"
+    );
+    assert_eq!(boards(&page.tags).len(), 1 + 4);
 }
 
 #[test]
 fn the_network_check_sees_a_page_that_fetches() {
     // A control: were Chromium's log to stop naming requests, the checks
     // above would pass without looking.
-    let Some(chromium) = chromium_or_skip("the_network_check_sees_a_page_that_fetches") else {
-        return;
-    };
+    let chromium = chromium_or_return!("the_network_check_sees_a_page_that_fetches");
     let dir = tempfile::tempdir().unwrap();
-    let file = write_page(
-        dir.path(),
-        "fetches.html",
+    let file = dir.path().join("fetches.html");
+    std::fs::write(
+        &file,
         "<!DOCTYPE html><img src=\"http://127.0.0.1:9/control.png\">",
-    );
+    )
+    .unwrap();
     let (_, fetched) = dump_dom(&chromium, &file);
     assert_eq!(fetched, ["http://127.0.0.1:9/control.png"]);
+}
+
+#[test]
+fn format_is_text_by_default_and_needs_explain() {
+    // No browser needed: the flag's plumbing.
+    let text = mayan_ok(&["solve", "--explain", "cases/sample/statement.in"]);
+    let same = mayan_ok(&[
+        "solve",
+        "--explain",
+        "--format",
+        "text",
+        "cases/sample/statement.in",
+    ]);
+    assert_eq!(text, same);
+    assert!(
+        text.starts_with("2 1 1\n3 1 1\n3 0 1\n\nstart, n = 3"),
+        "{text}"
+    );
+    let alone = mayan(&["solve", "--format", "svg", "cases/sample/statement.in"]);
+    assert_eq!(
+        alone.status.code(),
+        Some(2),
+        "--format without --explain is a usage error"
+    );
+    let none = mayan_ok(&[
+        "solve",
+        "--explain",
+        "--format",
+        "html",
+        "cases/rules/no-solution.in",
+    ]);
+    assert!(none.contains("data-outcome=\"not-replayed\""));
+    assert!(none.contains("no sequence of 3 moves clears this board: the answer is -1"));
 }

@@ -163,7 +163,7 @@ pub fn replay_svg(replay: &Replay) -> String {
     let width = row_width + 2 * MARGIN;
     let mut body = String::new();
     let title = wrap(&replay.title, chars_in(row_width) * 3 / 4);
-    let mut y = text_lines(&mut body, "title", &title, (MARGIN, 4));
+    let mut y = text_lines(&mut body, "title", &title, (MARGIN, 4)) + 6;
     let moves: Vec<String> = replay.moves.iter().map(ToString::to_string).collect();
     let moves = match moves.is_empty() {
         true => "moves: none".to_string(),

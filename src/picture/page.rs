@@ -44,7 +44,8 @@ h3{font-size:1.05em;margin:.9em 0 .3em}\
 .legend svg{width:28px;height:28px}\
 @media print{\
 @page{margin:12mm}\
-body{margin:0;font-size:11pt}\
+body{margin:0;font-size:10pt}\
+h3{font-size:10pt}\
 *{print-color-adjust:exact;-webkit-print-color-adjust:exact}\
 .step{break-inside:avoid;page-break-inside:avoid}\
 h2,h3{break-after:avoid;page-break-after:avoid}\
