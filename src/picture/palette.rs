@@ -69,8 +69,8 @@ const fn look(fill: &'static str, ink: &'static str, shape: Shape, name: &'stati
     }
 }
 
-/// What a colour that no board may hold looks like: white, unmarked-looking
-/// but still numbered.
+/// What a colour that no board may hold looks like: white with a ring,
+/// still numbered.
 const UNKNOWN: Look = look(WHITE, BLACK, Shape::Ring, "unknown");
 
 /// The look of colour `colour` (`1..=10`; anything else gets a plain white).

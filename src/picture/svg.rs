@@ -48,6 +48,11 @@ fn corner((x, y): Cell) -> (i32, i32) {
     (LEFT + CELL * x as i32, TOP + CELL * (HEIGHT - 1 - y) as i32)
 }
 
+/// True when `cell` is on the board; marks elsewhere are not drawn.
+fn on_board((x, y): Cell) -> bool {
+    x < WIDTH && y < HEIGHT
+}
+
 /// One panel as an `<svg class="board">` element, for a page.
 pub fn board_svg(panel: &Panel) -> String {
     board_svg_at(panel, None)
@@ -75,10 +80,10 @@ pub(super) fn board_svg_at(panel: &Panel, at: Option<(i32, i32)>) -> String {
             block(&mut out, panel, (x, y));
         }
     }
-    for &cell in &panel.moved {
+    for &cell in panel.moved.iter().filter(|&&c| on_board(c)) {
         moved_ring(&mut out, cell);
     }
-    if let Some(drag) = panel.drag {
+    if let Some(drag) = panel.drag.filter(|d| on_board(d.from) && on_board(d.to)) {
         arrow(&mut out, "drag", &drag_points(drag));
     }
     if let Some(refusal) = panel.refusal {
@@ -283,7 +288,7 @@ fn arrow(out: &mut String, class: &str, points: &[(i32, i32)]) {
 /// an arrow one cell in its direction (off the board when that is where it
 /// goes).
 fn refusal_mark(out: &mut String, refusal: Refusal) {
-    let Some(cell) = refusal.cell else {
+    let Some(cell) = refusal.cell.filter(|&c| on_board(c)) else {
         return;
     };
     let (px, py) = corner(cell);

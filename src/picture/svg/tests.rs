@@ -127,3 +127,24 @@ fn a_refusal_off_the_board_marks_no_cell() {
     };
     assert!(!board_svg(&panel).contains("illegal-mark"));
 }
+
+#[test]
+fn marks_off_the_board_are_left_out() {
+    let panel = Panel {
+        moved: vec![(5, 0), (0, 7)],
+        drag: Some(Drag {
+            from: (4, 0),
+            to: (5, 0),
+        }),
+        vanishing: vec![(9, 9)],
+        refusal: Some(Refusal {
+            cell: Some((0, 99)),
+            dir: Some(Dir::Left),
+        }),
+        ..Panel::plain("outside", Stage::Drag, sample())
+    };
+    let svg = board_svg(&panel);
+    for mark in ["moved-ring", "arrow", "illegal-mark", "hatch"] {
+        assert!(!svg.contains(mark), "{mark}");
+    }
+}
