@@ -35,7 +35,6 @@ h3{font-size:1.05em;margin:.9em 0 .3em}\
 .panels{display:flex;flex-wrap:wrap;gap:10px}\
 .panels svg{max-width:100%;height:auto}\
 .message{margin:.2em 0 .5em;padding:.4em .7em;border:2px dashed #000;font-style:italic;white-space:pre-wrap;overflow-wrap:anywhere}\
-.outcome{font-weight:bold}\
 .side-by-side{display:flex;flex-wrap:wrap;gap:2.5em;align-items:flex-start}\
 .side-by-side>.replay{flex:1 1 30em;min-width:0}\
 .side-by-side .panels svg{width:200px}\
@@ -48,7 +47,7 @@ body{margin:0;font-size:10pt}\
 h3{font-size:10pt}\
 *{print-color-adjust:exact;-webkit-print-color-adjust:exact}\
 .step{break-inside:avoid;page-break-inside:avoid}\
-h2,h3{break-after:avoid;page-break-after:avoid}\
+h2,h3,.moves{break-after:avoid;page-break-after:avoid}\
 .side-by-side{display:block}\
 .panels svg,.side-by-side .panels svg{width:42mm;height:auto}\
 }";
