@@ -5,6 +5,8 @@
 //! - [`puzzle`]: the board, the rules, the dialects, the case and answer
 //!   formats, boards drawn as text. Pure.
 //! - [`solver`]: the reference solver. Pure.
+//! - [`picture`]: boards and replays of moves drawn as SVG and as
+//!   self-contained HTML. Pure.
 //! - [`check`]: the checker (special judge), pure, and the judges' protocols
 //!   around it.
 //! - [`config`]: the `judge.toml` configuration.
@@ -22,6 +24,7 @@ pub mod cli;
 pub mod config;
 pub mod exit;
 pub mod judge;
+pub mod picture;
 pub mod puzzle;
 pub mod runner;
 pub mod setter;

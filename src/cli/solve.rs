@@ -7,6 +7,7 @@ use anyhow::{Context, Result, bail};
 use clap::Args;
 
 use super::DialectArgs;
+use crate::picture;
 use crate::puzzle::answer::format_answer;
 use crate::puzzle::case::{Case, parse_case};
 use crate::puzzle::render::{draw_board, draw_move};
@@ -22,6 +23,11 @@ pub struct SolveArgs {
     /// After the answer, draw the board at every stage of every move.
     #[arg(long)]
     pub explain: bool,
+    /// How --explain draws: text after the answer (the default), or one SVG
+    /// document or one self-contained HTML page holding the answer and its
+    /// pictures as the whole output.
+    #[arg(long, value_enum, default_value_t = ExplainFormat::Text, requires = "explain")]
+    pub format: ExplainFormat,
     /// Print the least number of moves that clears the board instead (-1 when
     /// none within --bound).
     #[arg(long)]
@@ -29,6 +35,14 @@ pub struct SolveArgs {
     /// Largest number of moves --min-moves tries.
     #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u8).range(0..=MAX_MOVES as i64))]
     pub bound: u8,
+}
+
+/// The forms of `--explain`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ExplainFormat {
+    Text,
+    Svg,
+    Html,
 }
 
 fn read_input(file: Option<&PathBuf>) -> Result<(String, String)> {
@@ -78,6 +92,20 @@ pub(super) fn solve(args: &SolveArgs) -> Result<u8> {
         return Ok(crate::exit::SUCCESS);
     }
     let solution = solver.solve(&case.board, case.n, args.dialect.dialect());
+    if args.explain && args.format != ExplainFormat::Text {
+        let replay = picture::solution_replay(
+            &case.board,
+            case.n,
+            solution.as_deref(),
+            args.dialect.dialect(),
+        );
+        let document = match args.format {
+            ExplainFormat::Svg => picture::document::replay_svg(&replay),
+            _ => picture::page::replay_page(&replay),
+        };
+        out.write_all(document.as_bytes())?;
+        return Ok(crate::exit::SUCCESS);
+    }
     out.write_all(format_answer(solution.as_deref()).as_bytes())?;
     if args.explain {
         let colour = use_colour();
