@@ -16,7 +16,7 @@ use crate::puzzle::answer::{Answer, AnswerError, format_answer, parse_answer};
 use crate::puzzle::case::Case;
 use crate::puzzle::dialect::{Dialect, Steps};
 use crate::puzzle::render::draw_board;
-use crate::puzzle::rules::{RawMove, replay};
+use crate::puzzle::rules::{RawMove, Replay, replay};
 use crate::solver::Solver;
 use crate::text::plural;
 use reference::References;
@@ -148,8 +148,8 @@ pub fn check(
         },
     };
     match received {
-        Answer::NoSolution => judge_no_solution(&reference),
-        Answer::Moves(moves) => judge_moves(case, &moves, &reference, policy),
+        Answer::NoSolution => check_no_solution(&reference),
+        Answer::Moves(moves) => check_moves(case, &moves, &reference, policy),
     }
 }
 
@@ -177,7 +177,7 @@ fn check_answer_file(
         .map(|fault| CheckResult::new(CheckVerdict::Fail, fault.to_string()))
 }
 
-fn judge_no_solution(reference: &Answer) -> CheckResult {
+fn check_no_solution(reference: &Answer) -> CheckResult {
     match reference {
         Answer::NoSolution => CheckResult::new(CheckVerdict::Accepted, "-1, there is no solution"),
         Answer::Moves(moves) => CheckResult::new(
@@ -190,30 +190,14 @@ fn judge_no_solution(reference: &Answer) -> CheckResult {
     }
 }
 
-fn judge_moves(case: &Case, moves: &[RawMove], reference: &Answer, policy: Policy) -> CheckResult {
-    let (n, k) = (usize::from(case.n), moves.len());
+/// A list of moves: the right count, every move legal, the board cleared,
+/// and (under `lexmin`) the smallest solution.
+fn check_moves(case: &Case, moves: &[RawMove], reference: &Answer, policy: Policy) -> CheckResult {
     let replayed = replay(&case.board, moves, policy.dialect.null_swaps);
-    let count_ok = match policy.dialect.steps {
-        Steps::Exact => k == n,
-        Steps::AtMost => k <= n,
-    };
-    if !count_ok {
-        let asks = match policy.dialect.steps {
-            Steps::Exact => format!("the case asks for exactly {n}"),
-            Steps::AtMost => format!("the case allows at most {n}"),
-        };
-        let early =
-            k < n && replayed.illegal.is_none() && replayed.last_board(&case.board).is_empty();
-        let note = if early {
-            " (they do clear the board, but too early)"
-        } else {
-            ""
-        };
-        return CheckResult::new(
-            CheckVerdict::WrongAnswer,
-            format!("the output has {}, {asks}{note}", plural(k, "move")),
-        );
+    if let Some(wrong) = wrong_count(case, moves.len(), &replayed, policy.dialect.steps) {
+        return wrong;
     }
+    let k = moves.len();
     if let Some((i, why)) = &replayed.illegal {
         let before = replayed.before(&case.board, *i);
         let picture = draw_board(&format!("before move {}", i + 1), before, false);
@@ -239,13 +223,42 @@ fn judge_moves(case: &Case, moves: &[RawMove], reference: &Answer, policy: Polic
             ),
         );
     };
-    if policy.accept == Accept::AnyValid {
+    compare_with_smallest(moves, smallest, policy.accept)
+}
+
+/// WA when the output has more or fewer moves than the dialect allows.
+fn wrong_count(case: &Case, k: usize, replayed: &Replay, steps: Steps) -> Option<CheckResult> {
+    let n = usize::from(case.n);
+    let (ok, asks) = match steps {
+        Steps::Exact => (k == n, format!("the case asks for exactly {n}")),
+        Steps::AtMost => (k <= n, format!("the case allows at most {n}")),
+    };
+    if ok {
+        return None;
+    }
+    let early = k < n && replayed.illegal.is_none() && replayed.last_board(&case.board).is_empty();
+    let note = if early {
+        " (they do clear the board, but too early)"
+    } else {
+        ""
+    };
+    Some(CheckResult::new(
+        CheckVerdict::WrongAnswer,
+        format!("the output has {}, {asks}{note}", plural(k, "move")),
+    ))
+}
+
+/// A valid solution held against the smallest: AC under `any-valid` or when
+/// it is the smallest, else WA saying where it first differs.
+fn compare_with_smallest(moves: &[RawMove], smallest: &[RawMove], accept: Accept) -> CheckResult {
+    let k = moves.len();
+    if accept == Accept::AnyValid {
         return CheckResult::new(
             CheckVerdict::Accepted,
             format!("a valid solution in {}", plural(k, "move")),
         );
     }
-    if moves == smallest.as_slice() {
+    if moves == smallest {
         return CheckResult::new(
             CheckVerdict::Accepted,
             format!("the smallest solution, {}", plural(k, "move")),
@@ -256,15 +269,15 @@ fn judge_moves(case: &Case, moves: &[RawMove], reference: &Answer, policy: Polic
         .zip(smallest)
         .position(|(a, b)| a != b)
         .unwrap_or(k.min(smallest.len()));
-    let theirs = moves
-        .get(i)
-        .map_or("nothing".to_string(), RawMove::to_string);
-    let ours = smallest
-        .get(i)
-        .map_or("nothing".to_string(), RawMove::to_string);
+    let at = |list: &[RawMove]| {
+        list.get(i)
+            .map_or("nothing".to_string(), RawMove::to_string)
+    };
     let summary = format!(
-        "a valid solution, but not the smallest: move {} is {theirs}, the smallest has {ours} there",
-        i + 1
+        "a valid solution, but not the smallest: move {} is {}, the smallest has {} there",
+        i + 1,
+        at(moves),
+        at(smallest)
     );
     let expected = format_answer_raw(smallest);
     let received = format_answer_raw(moves);

@@ -63,53 +63,14 @@ pub struct Observed {
 
 /// The verdict and the message that goes with it.
 pub fn decide(observed: &Observed, limits: &Limits) -> (Verdict, String) {
-    let run = &observed.run;
     if let Some((CheckVerdict::Fail, message)) = &observed.checker {
         return (Verdict::JudgeError, format!("checker: {message}"));
     }
-    let ms = |d: std::time::Duration| d.as_millis();
-    if run.cpu > limits.cpu || run.stopped == Some(Stop::CpuTime) {
-        return (Verdict::TLE, format!("CPU time over {} ms", ms(limits.cpu)));
+    if let Some(over) = over_a_limit(observed, limits) {
+        return over;
     }
-    if run.stopped == Some(Stop::WallTime) {
-        return (
-            Verdict::TLE,
-            format!("stopped at the wall-clock limit of {} ms", ms(limits.wall)),
-        );
-    }
-    if run.stopped == Some(Stop::Memory) || run.peak_memory_kib * 1024 > limits.memory {
-        return (
-            Verdict::MLE,
-            format!("memory over {} KiB", limits.memory / 1024),
-        );
-    }
-    if run.stopped == Some(Stop::Disk) {
-        return (
-            Verdict::OLE,
-            format!(
-                "wrote over {} bytes, or over {} files, to its working folder",
-                limits.output,
-                crate::runner::MAX_FOLDER_ENTRIES
-            ),
-        );
-    }
-    if observed.output_bytes > limits.output || run.exit == Exit::Signal(libc::SIGXFSZ) {
-        return (Verdict::OLE, format!("output over {} bytes", limits.output));
-    }
-    let forks = if run.process_limit_hit {
-        format!(
-            " (a process or thread was refused at the limit of {})",
-            limits.processes
-        )
-    } else {
-        String::new()
-    };
-    match run.exit {
-        Exit::Signal(s) => {
-            return (Verdict::RE, format!("killed by {}{forks}", signal_name(s)));
-        }
-        Exit::Code(c) if c != 0 => return (Verdict::RE, format!("exit code {c}{forks}")),
-        Exit::Code(_) => {}
+    if let Some(crashed) = crashed(&observed.run, limits) {
+        return crashed;
     }
     match &observed.checker {
         Some((v, message)) => {
@@ -125,6 +86,53 @@ pub fn decide(observed: &Observed, limits: &Limits) -> (Verdict, String) {
             Verdict::JudgeError,
             "the output was not checked".to_string(),
         ),
+    }
+}
+
+/// TLE, MLE or OLE, in that order, when a limit was passed.
+fn over_a_limit(observed: &Observed, limits: &Limits) -> Option<(Verdict, String)> {
+    let run = &observed.run;
+    let ms = |d: std::time::Duration| d.as_millis();
+    Some(
+        if run.cpu > limits.cpu || run.stopped == Some(Stop::CpuTime) {
+            (Verdict::TLE, format!("CPU time over {} ms", ms(limits.cpu)))
+        } else if run.stopped == Some(Stop::WallTime) {
+            let why = format!("stopped at the wall-clock limit of {} ms", ms(limits.wall));
+            (Verdict::TLE, why)
+        } else if run.stopped == Some(Stop::Memory) || run.peak_memory_kib * 1024 > limits.memory {
+            (
+                Verdict::MLE,
+                format!("memory over {} KiB", limits.memory / 1024),
+            )
+        } else if run.stopped == Some(Stop::Disk) {
+            let why = format!(
+                "wrote over {} bytes, or over {} files, to its working folder",
+                limits.output,
+                crate::runner::MAX_FOLDER_ENTRIES
+            );
+            (Verdict::OLE, why)
+        } else if observed.output_bytes > limits.output || run.exit == Exit::Signal(libc::SIGXFSZ) {
+            (Verdict::OLE, format!("output over {} bytes", limits.output))
+        } else {
+            return None;
+        },
+    )
+}
+
+/// RE when the run was killed by a signal or exited with a code other than 0.
+fn crashed(run: &RunOutcome, limits: &Limits) -> Option<(Verdict, String)> {
+    let forks = if run.process_limit_hit {
+        format!(
+            " (a process or thread was refused at the limit of {})",
+            limits.processes
+        )
+    } else {
+        String::new()
+    };
+    match run.exit {
+        Exit::Signal(s) => Some((Verdict::RE, format!("killed by {}{forks}", signal_name(s)))),
+        Exit::Code(c) if c != 0 => Some((Verdict::RE, format!("exit code {c}{forks}"))),
+        Exit::Code(_) => None,
     }
 }
 

@@ -9,7 +9,7 @@
 use super::{Cell, Drag, Outcome, Panel, Refusal, Replay, Stage, Step, StepKind};
 use crate::puzzle::board::{Board, HEIGHT, WIDTH};
 use crate::puzzle::dialect::{Dialect, NullSwaps};
-use crate::puzzle::rules::{Dir, Move, MoveTrace, RawMove, check_move_under, trace};
+use crate::puzzle::rules::{Dir, Illegal, Move, MoveTrace, RawMove, check_move_under, trace};
 use crate::text::plural;
 
 /// Longest caller-given text kept, in characters; the rest is cut off.
@@ -111,17 +111,14 @@ pub fn move_step(number: usize, before: &Board, t: &MoveTrace) -> Step {
     }
 }
 
-/// Why the checker refuses `raw` on `board` (its wording), or the move's
-/// trace when it may be made.
+/// The move's trace when it may be made, else why the checker refuses it.
 fn refuse_or_trace(
     board: &Board,
     raw: RawMove,
-    number: usize,
     null_swaps: NullSwaps,
-) -> Result<MoveTrace, String> {
-    let refused = |why| format!("move {number} ({raw}): {why}");
-    check_move_under(board, raw, null_swaps).map_err(refused)?;
-    trace(board, raw).map_err(refused)
+) -> Result<MoveTrace, Illegal> {
+    check_move_under(board, raw, null_swaps)?;
+    trace(board, raw)
 }
 
 /// The step of a refused move: the board before it with the move marked.
@@ -203,12 +200,13 @@ pub fn replay(
     )];
     let mut board = *start;
     for (i, &raw) in moves.iter().enumerate() {
-        match refuse_or_trace(&board, raw, i + 1, null_swaps) {
+        match refuse_or_trace(&board, raw, null_swaps) {
             Ok(t) => {
                 steps.push(move_step(i + 1, &board, &t));
                 board = *t.after();
             }
-            Err(ours) => {
+            Err(illegal) => {
+                let ours = format!("move {} ({raw}): {illegal}", i + 1);
                 let why = message.map_or(ours, bounded);
                 steps.push(refused_step(i + 1, &board, raw, why));
                 return finish(title, moves, steps, Outcome::Refused(i + 1));

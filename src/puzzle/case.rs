@@ -169,44 +169,9 @@ fn parse_with_layout(text: &str) -> Result<(Case, Layout), CaseError> {
     let mut columns: Vec<Vec<u8>> = Vec::with_capacity(WIDTH);
     let mut last_line = first.line;
     for x in 0..WIDTH {
-        let Some(start) = toks.peek().map(|t| t.line) else {
-            let kind = CaseErrorKind::TooFewColumns { found: x };
-            return Err(CaseError {
-                line: last_line,
-                kind,
-            });
-        };
-        let mut column = Vec::new();
-        loop {
-            let Some(tok) = toks.next() else {
-                let kind = CaseErrorKind::ColumnNotEnded { x, start };
-                return Err(CaseError {
-                    line: last_line,
-                    kind,
-                });
-            };
-            last_line = tok.line;
-            let colour = integer(&tok)?;
-            if colour == 0 {
-                break;
-            }
-            if !(1..=i64::from(MAX_COLOUR)).contains(&colour) {
-                let kind = CaseErrorKind::ColourOutOfRange { x, colour };
-                return Err(CaseError {
-                    line: tok.line,
-                    kind,
-                });
-            }
-            if column.len() == HEIGHT {
-                let kind = CaseErrorKind::ColumnTooTall { x };
-                return Err(CaseError {
-                    line: tok.line,
-                    kind,
-                });
-            }
-            column.push(colour as u8);
-        }
-        layout.columns.push((start, last_line));
+        let (column, start, end) = read_column(&mut toks, x, last_line)?;
+        last_line = end;
+        layout.columns.push((start, end));
         columns.push(column);
     }
     if let Some(tok) = toks.next() {
@@ -220,20 +185,72 @@ fn parse_with_layout(text: &str) -> Result<(Case, Layout), CaseError> {
     }
     layout.last_line = last_line;
     let board = Board::from_columns(&columns).expect("columns were checked while reading");
-    let cells = run_cells(&board);
-    if let Some(&(x, y)) = cells.first() {
-        let colour = board.get(x, y);
-        let cells = cells
-            .into_iter()
-            .filter(|&(cx, cy)| board.get(cx, cy) == colour)
-            .collect();
-        let kind = CaseErrorKind::StartsWithRun { colour, cells };
+    refuse_starting_runs(&board, &layout)?;
+    Ok((Case { n: n as u8, board }, layout))
+}
+
+/// Reads column `x`, up to its closing `0`; the colours, bottom to top, and
+/// the first and last line of its tokens. `last_line` is where the item
+/// before it ended.
+fn read_column<'a>(
+    toks: &mut std::iter::Peekable<impl Iterator<Item = Token<'a>>>,
+    x: usize,
+    mut last_line: usize,
+) -> Result<(Vec<u8>, usize, usize), CaseError> {
+    let Some(start) = toks.peek().map(|t| t.line) else {
+        let kind = CaseErrorKind::TooFewColumns { found: x };
         return Err(CaseError {
-            line: layout.columns[x].0,
+            line: last_line,
             kind,
         });
+    };
+    let mut column = Vec::new();
+    loop {
+        let Some(tok) = toks.next() else {
+            let kind = CaseErrorKind::ColumnNotEnded { x, start };
+            return Err(CaseError {
+                line: last_line,
+                kind,
+            });
+        };
+        last_line = tok.line;
+        let colour = integer(&tok)?;
+        if colour == 0 {
+            return Ok((column, start, last_line));
+        }
+        let kind = if !(1..=i64::from(MAX_COLOUR)).contains(&colour) {
+            Some(CaseErrorKind::ColourOutOfRange { x, colour })
+        } else if column.len() == HEIGHT {
+            Some(CaseErrorKind::ColumnTooTall { x })
+        } else {
+            None
+        };
+        if let Some(kind) = kind {
+            return Err(CaseError {
+                line: tok.line,
+                kind,
+            });
+        }
+        column.push(colour as u8);
     }
-    Ok((Case { n: n as u8, board }, layout))
+}
+
+/// A run of three on the starting board, which no valid case holds: the
+/// error names the first run's colour and cells.
+fn refuse_starting_runs(board: &Board, layout: &Layout) -> Result<(), CaseError> {
+    let cells = run_cells(board);
+    let Some(&(x, y)) = cells.first() else {
+        return Ok(());
+    };
+    let colour = board.get(x, y);
+    let cells = cells
+        .into_iter()
+        .filter(|&(cx, cy)| board.get(cx, cy) == colour)
+        .collect();
+    Err(CaseError {
+        line: layout.columns[x].0,
+        kind: CaseErrorKind::StartsWithRun { colour, cells },
+    })
 }
 
 /// Reads a case and also reports cosmetic points, in line order.

@@ -21,10 +21,44 @@ fn run(exit: Exit, stopped: Option<Stop>, cpu_ms: u64, peak_kib: u64) -> RunOutc
     }
 }
 
-/// Every combination of the observed factors, against the precedence written
-/// out as the module documents it.
-#[test]
-fn precedence_holds_for_every_combination() {
+/// One combination of the observed factors.
+#[derive(Debug, Clone, Copy)]
+struct Factors {
+    exit: Exit,
+    stopped: Option<Stop>,
+    cpu_over: bool,
+    memory_over: bool,
+    output_over: bool,
+    checker: Option<CheckVerdict>,
+}
+
+/// The precedence written out as the module documents it.
+fn expected(f: Factors) -> Verdict {
+    if f.checker == Some(CheckVerdict::Fail) {
+        Verdict::JudgeError
+    } else if f.cpu_over || matches!(f.stopped, Some(Stop::CpuTime | Stop::WallTime)) {
+        Verdict::TLE
+    } else if f.memory_over || f.stopped == Some(Stop::Memory) {
+        Verdict::MLE
+    } else if f.output_over
+        || f.exit == Exit::Signal(libc::SIGXFSZ)
+        || f.stopped == Some(Stop::Disk)
+    {
+        Verdict::OLE
+    } else if f.exit != Exit::Code(0) {
+        Verdict::RE
+    } else {
+        match f.checker {
+            Some(CheckVerdict::Accepted) => Verdict::AC,
+            Some(CheckVerdict::WrongAnswer) => Verdict::WA,
+            Some(CheckVerdict::PresentationError) => Verdict::PE,
+            _ => Verdict::JudgeError,
+        }
+    }
+}
+
+/// Every combination of the factors.
+fn combinations() -> Vec<Factors> {
     let exits = [
         Exit::Code(0),
         Exit::Code(3),
@@ -45,54 +79,39 @@ fn precedence_holds_for_every_combination() {
         Some(CheckVerdict::PresentationError),
         Some(CheckVerdict::Fail),
     ];
-    let mut seen = std::collections::HashSet::new();
+    let mut all = Vec::new();
+    for (exit, stopped, checker) in exits
+        .iter()
+        .flat_map(|&e| stops.iter().flat_map(move |&s| checkers.map(|c| (e, s, c))))
     {
-        for exit in exits {
-            for stopped in stops {
-                for cpu_over in [false, true] {
-                    for memory_over in [false, true] {
-                        for output_over in [false, true] {
-                            for checker in checkers {
-                                let cpu = if cpu_over { 1500 } else { 200 };
-                                let peak = if memory_over { 200 << 10 } else { 10 << 10 };
-                                let observed = Observed {
-                                    run: run(exit, stopped, cpu, peak),
-                                    output_bytes: if output_over { 2 << 20 } else { 20 },
-                                    checker: checker.map(|v| (v, "checker says".to_string())),
-                                };
-                                let want = if checker == Some(CheckVerdict::Fail) {
-                                    Verdict::JudgeError
-                                } else if cpu_over
-                                    || stopped == Some(Stop::CpuTime)
-                                    || stopped == Some(Stop::WallTime)
-                                {
-                                    Verdict::TLE
-                                } else if memory_over || stopped == Some(Stop::Memory) {
-                                    Verdict::MLE
-                                } else if output_over
-                                    || exit == Exit::Signal(libc::SIGXFSZ)
-                                    || stopped == Some(Stop::Disk)
-                                {
-                                    Verdict::OLE
-                                } else if exit != Exit::Code(0) {
-                                    Verdict::RE
-                                } else {
-                                    match checker {
-                                        Some(CheckVerdict::Accepted) => Verdict::AC,
-                                        Some(CheckVerdict::WrongAnswer) => Verdict::WA,
-                                        Some(CheckVerdict::PresentationError) => Verdict::PE,
-                                        _ => Verdict::JudgeError,
-                                    }
-                                };
-                                let (got, _) = decide(&observed, &LIMITS);
-                                assert_eq!(got, want, "{observed:?}");
-                                seen.insert(got);
-                            }
-                        }
-                    }
-                }
-            }
+        for bits in 0..8 {
+            all.push(Factors {
+                exit,
+                stopped,
+                cpu_over: bits & 1 != 0,
+                memory_over: bits & 2 != 0,
+                output_over: bits & 4 != 0,
+                checker,
+            });
         }
+    }
+    all
+}
+
+#[test]
+fn precedence_holds_for_every_combination() {
+    let mut seen = std::collections::HashSet::new();
+    for f in combinations() {
+        let cpu = if f.cpu_over { 1500 } else { 200 };
+        let peak = if f.memory_over { 200 << 10 } else { 10 << 10 };
+        let observed = Observed {
+            run: run(f.exit, f.stopped, cpu, peak),
+            output_bytes: if f.output_over { 2 << 20 } else { 20 },
+            checker: f.checker.map(|v| (v, "checker says".to_string())),
+        };
+        let (got, _) = decide(&observed, &LIMITS);
+        assert_eq!(got, expected(f), "{observed:?}");
+        seen.insert(got);
     }
     assert_eq!(seen.len(), 8, "every verdict but CE is reachable: {seen:?}");
 }
