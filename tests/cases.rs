@@ -4,17 +4,15 @@
 //! match theirs, the plain exhaustive solver agrees where it is fast enough,
 //! and a case is dialect-sensitive exactly when it lives in `cases/dialect/`.
 
-mod support;
-
 use std::path::{Path, PathBuf};
 
+use crate::support::naive;
 use mayan_judge::judge::suite::answer_path;
 use mayan_judge::puzzle::answer::{Answer, parse_answer};
 use mayan_judge::puzzle::case::parse_case_strict;
 use mayan_judge::puzzle::dialect::{Dialect, NullSwaps, Steps};
 use mayan_judge::puzzle::rules::RawMove;
 use mayan_judge::solver::Solver;
-use support::naive;
 
 fn cases_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("cases")

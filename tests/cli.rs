@@ -1,7 +1,5 @@
 //! `mayan solve` through the binary: arguments in, output and exit code out.
 
-mod support;
-
 use assert_cmd::Command;
 use predicates::prelude::*;
 

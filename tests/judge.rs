@@ -2,8 +2,6 @@
 //! stdio mode, the JSON report, compile errors, and the two seed programs over
 //! the official cases (C++ with file I/O, Pascal with standard I/O).
 
-mod support;
-
 use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
@@ -158,9 +156,9 @@ fn bad_configuration_and_missing_suites_are_harness_errors() {
 
 #[test]
 fn the_seed_programs_pass_the_official_cases() {
-    let official = support::seeds::shared_dir().join("mayan-noip2011");
+    let official = crate::support::seeds::shared_dir().join("mayan-noip2011");
     let dir = tempfile::tempdir().unwrap();
-    let cpp = support::seeds::build_cpp(dir.path()).expect("g++ builds the C++ seed");
+    let cpp = crate::support::seeds::build_cpp(dir.path()).expect("g++ builds the C++ seed");
     let cfg_path = config(dir.path(), "", &[&official]);
     mayan()
         .arg("judge")
@@ -173,7 +171,7 @@ fn the_seed_programs_pass_the_official_cases() {
         .stdout(predicate::str::contains(
             "total: 100/100 points, 10/10 accepted",
         ));
-    match support::seeds::build_pascal(dir.path()) {
+    match crate::support::seeds::build_pascal(dir.path()) {
         Ok(pas) => {
             mayan()
                 .arg("judge")

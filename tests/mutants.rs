@@ -4,8 +4,6 @@
 //! correct program passes every suite; the seed C++ program passes every case
 //! that is not dialect-sensitive.
 
-mod support;
-
 use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
@@ -16,7 +14,7 @@ fn root() -> &'static Path {
 }
 
 fn build(dir: &Path, name: &str, source: &str) -> PathBuf {
-    support::compile(dir, "g++", name, source)
+    crate::support::compile(dir, "g++", name, source)
 }
 
 /// The correct program with each `(from, to)` applied; every one must apply.
@@ -193,7 +191,7 @@ fn the_reference_passes_every_suite_and_the_seed_every_robust_case() {
     let all = verdicts(&correct, dir.path(), false, false);
     assert!(all.len() >= 38);
     assert!(all.iter().all(|(_, v)| v == "AC"), "{all:?}");
-    let seed = support::seeds::build_cpp(dir.path()).expect("g++ builds the C++ seed");
+    let seed = crate::support::seeds::build_cpp(dir.path()).expect("g++ builds the C++ seed");
     // The seed takes about a second on a hard case: the contest's limit.
     let robust = verdicts(&seed, dir.path(), true, true);
     assert!(robust.iter().all(|(_, v)| v == "AC"), "{robust:?}");

@@ -2,8 +2,6 @@
 //! Margins are generous and only verdict-relevant facts are asserted, never
 //! times.
 
-mod support;
-
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -22,7 +20,7 @@ const LIMITS: Limits = Limits {
 };
 
 fn build(dir: &Path, name: &str, source: &str) -> PathBuf {
-    support::compile(dir, "gcc", name, source)
+    crate::support::compile(dir, "gcc", name, source)
 }
 
 /// The verdict the judge would give this run, had the checker accepted the

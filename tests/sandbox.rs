@@ -10,9 +10,7 @@
 //! `target/sandbox-coverage.txt`, which CI prints. The arena and the attacks
 //! are in `support/hostile.rs`.
 
-mod support;
-
-use support::hostile::{ANSWER, Arena, Attack, PRELUDE, attacks, record, survivors};
+use crate::support::hostile::{ANSWER, Arena, Attack, PRELUDE, attacks, record, survivors};
 
 use std::collections::BTreeMap;
 use std::io::ErrorKind;
@@ -122,7 +120,7 @@ struct Effects {
 /// Runs one attack, then kills whatever of it is left.
 fn launch(runner: &ProcessRunner, attack: &Attack, arena: &Arena) -> Effects {
     let source = format!("{PRELUDE}\n{}", (attack.source)(arena));
-    let exe = support::compile(arena.dir.path(), "gcc", "attack", &source);
+    let exe = crate::support::compile(arena.dir.path(), "gcc", "attack", &source);
     let tcp = TcpListener::bind("127.0.0.1:0").unwrap();
     tcp.set_nonblocking(true).unwrap();
     let udp = UdpSocket::bind("127.0.0.1:0").unwrap();

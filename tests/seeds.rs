@@ -5,16 +5,14 @@
 //! g++ is required. fpc (Debian's fp-compiler) is required when `CI` is set;
 //! elsewhere a missing fpc skips the Pascal half with a message.
 
-mod support;
-
 use std::path::{Path, PathBuf};
 
+use crate::support::seeds;
 use mayan_judge::puzzle::answer::format_answer;
 use mayan_judge::puzzle::case::{Case, format_case};
 use mayan_judge::puzzle::dialect::{Dialect, NullSwaps, Steps};
 use mayan_judge::setter::random::Rng;
 use mayan_judge::solver::Solver;
-use support::seeds;
 
 const EXCLUDE: Dialect = Dialect::new(NullSwaps::Exclude, Steps::Exact);
 const BOARDS: usize = 1000;
@@ -37,7 +35,7 @@ fn cases(seed: u64) -> Vec<(String, String)> {
         })
         .collect();
     for _ in 0..BOARDS {
-        let (board, n) = support::varied_case(&mut rng);
+        let (board, n) = crate::support::varied_case(&mut rng);
         let answer = solver.solve(&board, n, EXCLUDE);
         out.push((
             format_case(&Case { n, board }),

@@ -1,15 +1,13 @@
 //! `mayan stress` finds a planted bug and shrinks the failing case; a correct
 //! program passes.
 
-mod support;
-
 use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
 use predicates::prelude::*;
 
 fn build(dir: &Path, name: &str, source: &str) -> PathBuf {
-    support::compile(dir, "g++", name, source)
+    crate::support::compile(dir, "g++", name, source)
 }
 
 fn correct_source() -> String {

@@ -7,6 +7,7 @@ use crate::check::{Accept, Policy};
 use crate::puzzle::dialect::{Dialect, NullSwaps, Steps};
 
 #[derive(Args, Debug)]
+#[command(after_help = crate::check::protocol::EXIT_HELP)]
 pub struct CheckArgs {
     /// Calling convention; a binary named mayan-testlib, mayan-kattis,
     /// mayan-lemon, mayan-cms or mayan-check picks its own.

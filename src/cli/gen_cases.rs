@@ -15,6 +15,7 @@ use crate::setter::random::Rng;
 use crate::solver::Solver;
 
 #[derive(Args, Debug)]
+#[command(after_help = crate::exit::HELP)]
 pub struct GenArgs {
     /// What the cases must show.
     #[arg(long, value_enum)]

@@ -22,6 +22,7 @@ use crate::runner::process::ProcessRunner;
 use crate::text::plural;
 
 #[derive(Args, Debug)]
+#[command(after_help = crate::exit::HELP)]
 pub struct JudgeArgs {
     /// The configuration file; `judge.toml` in the current folder when it
     /// exists, built-in defaults otherwise.

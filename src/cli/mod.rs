@@ -29,7 +29,8 @@ pub use validate::ValidateArgs;
 #[command(
     name = "mayan",
     version,
-    about = "Judge, solve and test the NOIP 2011 Mayan puzzle"
+    about = "Judge, solve and test the NOIP 2011 Mayan puzzle",
+    after_help = crate::exit::HELP
 )]
 pub struct Cli {
     #[command(subcommand)]

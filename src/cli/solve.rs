@@ -15,6 +15,7 @@ use crate::puzzle::rules::{RawMove, trace};
 use crate::solver::{MAX_MOVES, Solver};
 
 #[derive(Args, Debug)]
+#[command(after_help = crate::exit::HELP)]
 pub struct SolveArgs {
     /// The case file (`*.in`); standard input when absent or `-`.
     pub file: Option<PathBuf>,

@@ -18,6 +18,7 @@ use crate::runner::process::ProcessRunner;
 use crate::setter::stress::{Failure, Request, save, stress};
 
 #[derive(Args, Debug)]
+#[command(after_help = crate::exit::HELP)]
 pub struct StressArgs {
     /// How many cases to try at most.
     #[arg(long, default_value_t = 500)]

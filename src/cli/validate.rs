@@ -16,6 +16,7 @@ use crate::solver::Solver;
 use crate::text::plural;
 
 #[derive(Args, Debug)]
+#[command(after_help = crate::exit::HELP)]
 pub struct ValidateArgs {
     /// Case files or folders (walked recursively); the suites of the
     /// configuration when none are given.

@@ -24,6 +24,12 @@ use crate::puzzle::case::{ReadError, read_case_file};
 use crate::solver::Solver;
 use crate::untrusted::{read_bounded, read_file_bounded};
 
+/// The exit codes of every protocol, for `mayan check --help`.
+pub const EXIT_HELP: &str = "\
+Exit codes by protocol: plain and testlib 0 AC, 1 WA, 2 PE, 3 FAIL (the judge
+is wrong); kattis 42 accepted, 43 rejected (WA or PE), 1 judge error; lemon
+always 0 (the verdict is in the files); cms 0, or 1 on a judge fault.";
+
 /// The most bytes of a contestant's output the checker reads; an answer is at
 /// most five short lines.
 pub const OUTPUT_LIMIT: u64 = 1 << 20;

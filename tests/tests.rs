@@ -1,0 +1,24 @@
+//! The integration tests, one binary (as ripgrep's `tests/tests.rs`): each
+//! module is one concern, and `support` holds the helpers they share. Run
+//! one concern with a filter, e.g. `cargo test --test integration sandbox::`.
+
+mod support;
+
+mod browser;
+mod cases;
+mod check_fuzz;
+mod check_protocols;
+mod cli;
+mod differential;
+mod gen_cases;
+mod judge;
+mod mutants;
+mod official;
+mod properties;
+mod regression;
+mod runner;
+mod sandbox;
+mod sandbox_cli;
+mod seeds;
+mod snapshots;
+mod stress;
