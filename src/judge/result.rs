@@ -52,3 +52,22 @@ pub fn all_cases(cases: &[CaseFile], verdict: Verdict, message: &str) -> Vec<Cas
         .map(|case| CaseResult::unmeasured(case, verdict, message.to_string()))
         .collect()
 }
+
+/// A result for tests of the reports: suite `s`, 12 ms CPU, 13 ms wall,
+/// 1000 KiB, 10 points (all of them when AC), message `why`.
+#[cfg(test)]
+pub fn fixture(name: &str, verdict: Verdict) -> CaseResult {
+    CaseResult {
+        suite: "s".into(),
+        name: name.into(),
+        verdict,
+        cpu_ms: 12,
+        wall_ms: 13,
+        peak_memory_kib: 1000,
+        score: if verdict == Verdict::AC { 10 } else { 0 },
+        points: 10,
+        message: "why".into(),
+        details: String::new(),
+        received: String::new(),
+    }
+}

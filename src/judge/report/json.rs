@@ -18,24 +18,8 @@ pub fn write_json(path: &Path, report: &RunReport) -> std::io::Result<()> {
 mod tests {
     use super::*;
     use crate::judge::report::SubmissionReport;
-    use crate::judge::result::CaseResult;
+    use crate::judge::result::fixture as case;
     use crate::judge::verdict::Verdict;
-
-    fn case(name: &str, verdict: Verdict) -> CaseResult {
-        CaseResult {
-            suite: "s".into(),
-            name: name.into(),
-            verdict,
-            cpu_ms: 12,
-            wall_ms: 13,
-            peak_memory_kib: 1000,
-            score: 0,
-            points: 10,
-            message: "why".into(),
-            details: String::new(),
-            received: String::new(),
-        }
-    }
 
     #[test]
     fn json_is_written_whole_and_readable() {

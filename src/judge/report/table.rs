@@ -117,26 +117,14 @@ pub fn score_table(reports: &[SubmissionReport]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::judge::result::CaseResult;
+    use crate::judge::result::{CaseResult, fixture};
 
     fn case(name: &str, verdict: Verdict) -> CaseResult {
-        CaseResult {
-            suite: "s".into(),
-            name: name.into(),
-            verdict,
-            cpu_ms: 12,
-            wall_ms: 13,
-            peak_memory_kib: 1000,
-            score: if verdict == Verdict::AC { 10 } else { 0 },
-            points: 10,
-            message: "why".into(),
-            details: if verdict == Verdict::WA {
-                "--- expected\n+++ received\n".into()
-            } else {
-                String::new()
-            },
-            received: String::new(),
+        let mut c = fixture(name, verdict);
+        if verdict == Verdict::WA {
+            c.details = "--- expected\n+++ received\n".into();
         }
+        c
     }
 
     #[test]
