@@ -6,8 +6,9 @@ use std::path::PathBuf;
 use anyhow::{Context, Result, bail};
 use clap::Args;
 
+use crate::check::reference::References;
 use crate::judge::suite::answer_path;
-use crate::puzzle::answer::{Answer, format_answer};
+use crate::puzzle::answer::Answer;
 use crate::puzzle::case::{MAX_N, format_case};
 use crate::puzzle::dialect::Dialect;
 use crate::setter::kinds::{Kind, Options, features, generate};
@@ -81,10 +82,10 @@ pub(super) fn generate_cases(args: &GenArgs) -> Result<u8> {
         } else {
             &Dialect::ALL[..1]
         };
+        let mut refs = References::of(&case);
         for &d in dialects {
             let path = answer_path(&input, d, Dialect::default());
-            let solution = solver.solve(&case.board, case.n, d);
-            std::fs::write(&path, format_answer(solution.as_deref()))
+            std::fs::write(&path, refs.get(d, &mut solver).to_text())
                 .with_context(|| format!("{}: cannot write", path.display()))?;
         }
         let solution = solver.solve(&case.board, case.n, Dialect::default());

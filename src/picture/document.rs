@@ -5,7 +5,7 @@
 //! its panels and the panels of a row level with each other.
 //!
 //! SVG does not wrap text, so lines are cut at an estimated width (see
-//! [`wrap`]). Only layout; the panels are drawn by `svg`, what they show is
+//! `wrap`). Only layout; the panels are drawn by `svg`, what they show is
 //! decided in `replay`.
 
 use std::fmt::Write;

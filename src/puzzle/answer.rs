@@ -27,6 +27,14 @@ impl Answer {
         }
     }
 
+    /// The answer as a file holds it: a line per move, or `-1`.
+    pub fn to_text(&self) -> String {
+        match self {
+            Answer::NoSolution => "-1\n".to_string(),
+            Answer::Moves(moves) => moves.iter().map(|m| format!("{m}\n")).collect(),
+        }
+    }
+
     /// The answer on one line, moves separated by " / ".
     pub fn one_line(&self) -> String {
         match self {

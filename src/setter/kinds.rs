@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use crate::puzzle::answer::Answer;
+use crate::check::reference::References;
 use crate::puzzle::board::{Board, HEIGHT, WIDTH};
 use crate::puzzle::case::{Case, MAX_N};
 use crate::puzzle::dialect::Dialect;
@@ -237,11 +237,8 @@ fn accepts(kind: Kind, case: &Case, options: &Options, solver: &mut Solver) -> b
 
 /// True when the answer differs between dialects.
 fn sensitive(case: &Case, solver: &mut Solver) -> bool {
-    let all: Vec<Answer> = Dialect::ALL
-        .iter()
-        .map(|&d| Answer::from_solution(solver.solve(&case.board, case.n, d)))
-        .collect();
-    all.windows(2).any(|w| w[0] != w[1])
+    let (null_swaps, steps) = References::of(case).sensitivity(solver);
+    null_swaps || steps
 }
 
 /// Tries this many candidates for one case before giving up.
