@@ -35,6 +35,12 @@ Exit codes: 0 success (all accepted; no failure found; no error in the data),
 141 standard output closed by its reader. `mayan check` uses its protocol's
 codes: plain and testlib 0 AC, 1 WA, 2 PE, 3 FAIL; kattis 42/43, 1 judge error.";
 
+/// The code of a run stopped by `signal`: 128 plus its number, as a shell
+/// reports a program it killed.
+pub fn for_signal(signal: i32) -> u8 {
+    (128 + signal).clamp(0, 255) as u8
+}
+
 /// SUCCESS when `ok`, else REJECTED.
 pub fn accepted_or_rejected(ok: bool) -> u8 {
     if ok { SUCCESS } else { REJECTED }

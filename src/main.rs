@@ -19,7 +19,7 @@ fn main() -> ExitCode {
             ExitCode::from(exit::BROKEN_PIPE)
         }
         Err(e) => {
-            eprintln!("mayan: {e:#}");
+            eprintln!("mayan: {}", mayan_judge::text::visible(&format!("{e:#}")));
             ExitCode::from(exit::ERROR)
         }
     }

@@ -1,5 +1,9 @@
 //! Small wording and escaping helpers shared by every report: counted nouns,
-//! and text made safe for HTML and XML.
+//! text made safe for HTML and XML, for a terminal and for a spreadsheet,
+//! bytes decoded without losing what was not UTF-8, and short excerpts of
+//! long tokens.
+
+use std::fmt::Write as _;
 
 /// "1 case", "2 cases".
 pub fn plural(n: usize, word: &str) -> String {
@@ -32,6 +36,80 @@ pub fn escape_markup(text: &str) -> String {
     out
 }
 
+/// Text safe to print on a terminal: every control character but newline
+/// and tab, and the bidirectional controls that reorder what is shown, is
+/// written as an escape (`\x1b`, `\r`, `\u{202e}`), so bytes a contestant
+/// wrote can neither move the cursor, clear the screen nor fake a line.
+pub fn visible(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\n' | '\t' => out.push(c),
+            '\r' => out.push_str("\\r"),
+            c if (c as u32) < 0x20 || c == '\u{7f}' => {
+                let _ = write!(out, "\\x{:02x}", c as u32);
+            }
+            c if c.is_control() || is_bidi_control(c) => {
+                let _ = write!(out, "\\u{{{:x}}}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+/// Bytes as text: valid UTF-8 as it is, every other byte as `\xNN`, so
+/// what was not text is shown rather than lost.
+pub fn decode(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len());
+    for chunk in bytes.utf8_chunks() {
+        out.push_str(chunk.valid());
+        for b in chunk.invalid() {
+            let _ = write!(out, "\\x{b:02x}");
+        }
+    }
+    out
+}
+
+/// The columns `text` takes on a terminal (a CJK character takes two).
+pub fn width(text: &str) -> usize {
+    unicode_width::UnicodeWidthStr::width(text)
+}
+
+/// `text` padded with spaces on the right to `columns` terminal columns.
+pub fn pad(text: &str, columns: usize) -> String {
+    let mut out = text.to_string();
+    out.extend(std::iter::repeat_n(
+        ' ',
+        columns.saturating_sub(width(text)),
+    ));
+    out
+}
+
+/// At most `max` characters of `text`; a longer text is cut and ends with
+/// `…` and how long it was.
+pub fn excerpt(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        None => text.to_string(),
+        Some((cut, _)) => format!("{}… ({} characters)", &text[..cut], text.chars().count()),
+    }
+}
+
+/// A spreadsheet cell that a spreadsheet will not run as a formula: a text
+/// starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a
+/// leading `'`.
+pub fn inert_cell(text: &str) -> String {
+    if text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{text}")
+    } else {
+        text.to_string()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -58,5 +136,42 @@ mod tests {
             "a\u{FFFD}b\u{FFFD}[31mc\u{FFFD}"
         );
         assert_eq!(escape_markup("tab\there\nline\r\n"), "tab\there\nline \n");
+    }
+
+    #[test]
+    fn a_terminal_sees_escapes_not_control_sequences() {
+        assert_eq!(
+            visible("\x1b[2J\x1b]0;pwned\x07"),
+            "\\x1b[2J\\x1b]0;pwned\\x07"
+        );
+        assert_eq!(visible("WA\rAC: fine\n\tok"), "WA\\rAC: fine\n\tok");
+        assert_eq!(visible("a\u{202e}b\u{85}"), "a\\u{202e}b\\u{85}");
+        assert_eq!(visible("颜色 3"), "颜色 3");
+    }
+
+    #[test]
+    fn bytes_that_are_not_utf8_are_shown() {
+        assert_eq!(decode(b"1 0\xff\xfe 1"), "1 0\\xff\\xfe 1");
+        assert_eq!(decode("颜".as_bytes()), "颜");
+    }
+
+    #[test]
+    fn long_tokens_are_cut() {
+        assert_eq!(excerpt("12345", 5), "12345");
+        assert_eq!(excerpt(&"x".repeat(1000), 4), "xxxx… (1000 characters)");
+    }
+
+    #[test]
+    fn formulas_are_not_left_for_spreadsheets() {
+        assert_eq!(inert_cell("=cmd|' /C calc'!A0"), "'=cmd|' /C calc'!A0");
+        assert_eq!(inert_cell("-1"), "'-1");
+        assert_eq!(inert_cell("amy"), "amy");
+    }
+
+    #[test]
+    fn cjk_takes_two_columns() {
+        assert_eq!(width("张伟"), 4);
+        assert_eq!(pad("张伟", 6), "张伟  ");
+        assert_eq!(pad("amy", 6), "amy   ");
     }
 }

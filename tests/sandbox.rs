@@ -19,7 +19,7 @@ use std::time::Duration;
 
 use mayan_judge::check::{Accept, Policy};
 use mayan_judge::config::{IoConfig, IoMode, SandboxMode};
-use mayan_judge::judge::compile::{Prepared, prepare};
+use mayan_judge::judge::compile::{Prepared, Toolchain, prepare};
 use mayan_judge::judge::plan::Plan;
 use mayan_judge::judge::program::grade_program;
 use mayan_judge::judge::result::CaseResult;
@@ -295,7 +295,11 @@ fn a_compiler_cannot_include_an_answer_file() {
     )
     .unwrap();
     let build = mayan_judge::runner::scratch_dir("mayan-build-").unwrap();
-    let prepared = prepare(&source, build.path(), &runner, &BTreeMap::new()).unwrap();
+    let tools = Toolchain {
+        languages: &BTreeMap::new(),
+        source_limit: 1 << 20,
+    };
+    let prepared = prepare(&source, build.path(), &runner, tools).unwrap();
     match prepared {
         Prepared::CompileError(message) => {
             assert!(message.contains("Permission denied"), "{message}");

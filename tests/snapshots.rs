@@ -10,8 +10,9 @@ use std::path::Path;
 use assert_cmd::Command;
 use mayan_judge::check::{CheckResult, Output, Policy, check};
 use mayan_judge::config::{IoConfig, IoMode, Submission};
+use mayan_judge::judge::compile::Toolchain;
 use mayan_judge::judge::plan::Plan;
-use mayan_judge::judge::report::table::{score_table, submission_table};
+use mayan_judge::judge::report::table::{ranking, score_table, submission_table};
 use mayan_judge::judge::session::{Quiet, Session};
 use mayan_judge::judge::submission::Entry;
 use mayan_judge::judge::suite::CaseFile;
@@ -120,7 +121,10 @@ fn tables() -> String {
         cases: &cases,
         plan: &plan,
         runner: &runner,
-        languages: &languages,
+        tools: Toolchain {
+            languages: &languages,
+            source_limit: 1 << 20,
+        },
     };
     let report = session
         .judge(&[program("right"), program("wrong")], &mut Quiet)
@@ -130,7 +134,8 @@ fn tables() -> String {
         .iter()
         .map(|s| submission_table(s) + "\n")
         .collect();
-    text.push_str(&score_table(&report.submissions));
+    text.push_str(&ranking(&report.submissions));
+    text.push_str(&score_table(&report.submissions, 80));
     text
 }
 

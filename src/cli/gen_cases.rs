@@ -46,9 +46,13 @@ pub struct GenArgs {
     /// Keep only cases whose answer is the same in every dialect.
     #[arg(long)]
     pub robust: bool,
-    /// File names start with this (default: the kind's name).
-    #[arg(long)]
+    /// File names start with this (default: the kind's name): letters,
+    /// digits, `-`, `_` and `.`, so every file stays in --out.
+    #[arg(long, value_parser = file_stem)]
     pub name: Option<String>,
+    /// Overwrite cases already in --out (refused otherwise).
+    #[arg(long)]
+    pub force: bool,
 }
 
 pub(super) fn generate_cases(args: &GenArgs) -> Result<u8> {
@@ -66,6 +70,9 @@ pub(super) fn generate_cases(args: &GenArgs) -> Result<u8> {
     };
     std::fs::create_dir_all(&args.out)
         .with_context(|| format!("{}: cannot make the folder", args.out.display()))?;
+    if !args.force {
+        refuse_overwrite(&args.out, &name, args.count)?;
+    }
     let mut rng = Rng::new(args.seed);
     let mut solver = Solver::new();
     for i in 1..=args.count {
@@ -107,4 +114,37 @@ pub(super) fn generate_cases(args: &GenArgs) -> Result<u8> {
         );
     }
     Ok(crate::exit::SUCCESS)
+}
+
+/// A file name's stem that cannot leave the folder it is written to.
+fn file_stem(text: &str) -> Result<String, String> {
+    let fine = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.');
+    if text.is_empty() || text.len() > 64 || text.starts_with('.') || !text.chars().all(fine) {
+        return Err(format!(
+            "`{}`: a name is 1 to 64 letters, digits, `-`, `_` or `.`, not starting with `.`",
+            crate::text::visible(&crate::text::excerpt(text, 40))
+        ));
+    }
+    Ok(text.to_string())
+}
+
+/// An error naming the first of the files `gen` would write that already
+/// exists.
+fn refuse_overwrite(out: &std::path::Path, name: &str, count: usize) -> Result<()> {
+    for i in 1..=count {
+        let input = out.join(format!("{name}-{i:03}.in"));
+        let mut paths = vec![input.clone()];
+        paths.extend(
+            Dialect::ALL
+                .iter()
+                .map(|&d| answer_path(&input, d, Dialect::default())),
+        );
+        if let Some(there) = paths.iter().find(|p| p.exists()) {
+            bail!(
+                "{} already exists; give another --name or --out, or --force to overwrite",
+                there.display()
+            );
+        }
+    }
+    Ok(())
 }

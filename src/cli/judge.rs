@@ -10,16 +10,19 @@ use clap::Args;
 
 use super::RunArgs;
 use crate::config::{Config, IoMode};
+use crate::judge::compile::Toolchain;
 use crate::judge::plan::Plan;
 use crate::judge::report::json::write_json;
-use crate::judge::report::table::{sandbox_summary, score_table, submission_table};
+use crate::judge::report::table::{
+    judge_errors, ranking, sandbox_summary, score_table, submission_table,
+};
 use crate::judge::report::{RunReport, SubmissionReport, export};
 use crate::judge::result::CaseResult;
 use crate::judge::session::{Observer, Session, find_cases};
 use crate::judge::submission::gather;
 use crate::runner::Runner;
 use crate::runner::process::ProcessRunner;
-use crate::text::plural;
+use crate::text::{plural, visible};
 
 #[derive(Args, Debug)]
 #[command(after_help = crate::exit::HELP)]
@@ -58,6 +61,7 @@ pub struct JudgeArgs {
 }
 
 pub(super) fn judge_command(args: &JudgeArgs) -> Result<u8> {
+    crate::runner::signals::install();
     let (mut config, config_path) = Config::find(args.config.as_deref())?;
     let base = config_path
         .as_deref()
@@ -72,6 +76,7 @@ pub(super) fn judge_command(args: &JudgeArgs) -> Result<u8> {
         eprintln!("{f}");
     }
     let entries = gather(&args.command, args.contestants.as_deref(), &config)?;
+    check_writable(args)?;
     let plan = Plan::of(&config, usize::from(args.jobs));
     let runner = ProcessRunner::configured(config.sandbox.mode, config.sandbox.readable.clone())?;
     eprintln!("{}", header(entries.len(), cases.len(), &plan, &runner));
@@ -81,7 +86,10 @@ pub(super) fn judge_command(args: &JudgeArgs) -> Result<u8> {
         cases: &cases,
         plan: &plan,
         runner: &runner,
-        languages: &config.languages,
+        tools: Toolchain {
+            languages: &config.languages,
+            source_limit: config.limits.source,
+        },
     };
     let mut progress = Progress::new(args.json.clone());
     let report = session.judge(&entries, &mut progress)?;
@@ -91,7 +99,32 @@ pub(super) fn judge_command(args: &JudgeArgs) -> Result<u8> {
     }
     print_tables(&report)?;
     write_exports(args, &report)?;
+    if report.interrupted {
+        eprintln!(
+            "interrupted: the reports hold the {} that finished",
+            plural(
+                report.submissions.iter().map(|s| s.cases.len()).sum(),
+                "case"
+            )
+        );
+    }
     Ok(report.exit_code())
+}
+
+/// Every report file asked for can be written: found out before anything
+/// runs, not after an hour of judging.
+fn check_writable(args: &JudgeArgs) -> Result<()> {
+    for path in [&args.json, &args.junit, &args.csv, &args.html]
+        .into_iter()
+        .flatten()
+    {
+        std::fs::OpenOptions::new()
+            .append(true)
+            .create(true)
+            .open(path)
+            .with_context(|| format!("{}: cannot write the report there", path.display()))?;
+    }
+    Ok(())
 }
 
 /// The line that opens a run: what is judged, under which limits, how.
@@ -116,7 +149,16 @@ fn print_tables(report: &RunReport) -> Result<()> {
         writeln!(out, "{}", submission_table(r))?;
     }
     if report.submissions.len() > 1 {
-        write!(out, "{}", score_table(&report.submissions))?;
+        write!(out, "{}", ranking(&report.submissions))?;
+        write!(
+            out,
+            "{}",
+            score_table(&report.submissions, super::terminal_columns())
+        )?;
+    }
+    let errors = judge_errors(&report.submissions);
+    if !errors.is_empty() {
+        write!(out, "\n{errors}")?;
     }
     Ok(())
 }
@@ -170,17 +212,21 @@ impl Observer for Progress {
                 indicatif::ProgressStyle::with_template("{prefix} [{bar:30}] {pos}/{len} {msg}")
                     .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
             bar.set_style(style.progress_chars("=> "));
-            bar.set_prefix(name.to_string());
+            bar.set_prefix(visible(name));
             bar
         });
     }
 
     fn note(&mut self, name: &str, text: &str) {
-        eprintln!("[{name}] {text}");
+        eprintln!("[{}] {}", visible(name), visible(text));
     }
 
     fn case_done(&mut self, name: &str, c: &CaseResult, so_far: &RunReport) {
-        let line = format!("{}/{}: {} ({} ms)", c.suite, c.name, c.verdict, c.cpu_ms);
+        let name = visible(name);
+        let line = visible(&format!(
+            "{}/{}: {} ({} ms)",
+            c.suite, c.name, c.verdict, c.cpu_ms
+        ));
         match &self.bar {
             Some(bar) => {
                 bar.inc(1);

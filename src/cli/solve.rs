@@ -1,7 +1,7 @@
 //! `mayan solve`: the reference answer of a case, optionally drawn.
 
-use std::io::{IsTerminal, Read, Write};
-use std::path::PathBuf;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
@@ -9,7 +9,7 @@ use clap::Args;
 use super::DialectArgs;
 use crate::picture;
 use crate::puzzle::answer::format_answer;
-use crate::puzzle::case::{Case, parse_case};
+use crate::puzzle::case::{Case, parse_case, read_case_from, read_case_text};
 use crate::puzzle::render::{draw_board, draw_move};
 use crate::puzzle::rules::{RawMove, trace};
 use crate::solver::{MAX_MOVES, Solver};
@@ -46,25 +46,16 @@ pub enum ExplainFormat {
     Html,
 }
 
+/// The text of the case and the name errors give it, read to a bound.
 fn read_input(file: Option<&PathBuf>) -> Result<(String, String)> {
     match file {
         Some(path) if path.as_os_str() != "-" => {
-            let bytes =
-                std::fs::read(path).with_context(|| format!("{}: cannot read", path.display()))?;
-            Ok((
-                path.display().to_string(),
-                String::from_utf8_lossy(&bytes).into_owned(),
-            ))
+            Ok((path.display().to_string(), read_case_text(path)?))
         }
         _ => {
-            let mut bytes = Vec::new();
-            std::io::stdin()
-                .read_to_end(&mut bytes)
-                .context("cannot read standard input")?;
-            Ok((
-                "<stdin>".to_string(),
-                String::from_utf8_lossy(&bytes).into_owned(),
-            ))
+            let name = Path::new("<stdin>");
+            let text = read_case_from(std::io::stdin().lock(), name)?;
+            Ok((name.display().to_string(), text))
         }
     }
 }

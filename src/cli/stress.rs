@@ -15,7 +15,8 @@ use crate::judge::report::table::sandbox_summary;
 use crate::judge::submission::absolute_args;
 use crate::puzzle::case::format_case;
 use crate::runner::process::ProcessRunner;
-use crate::setter::stress::{Failure, Request, save, stress};
+use crate::setter::stress::{Failure, Request, StressError, save, stress};
+use crate::text::visible;
 
 #[derive(Args, Debug)]
 #[command(after_help = crate::exit::HELP)]
@@ -41,6 +42,7 @@ pub struct StressArgs {
 }
 
 pub(super) fn stress_command(args: &StressArgs) -> Result<u8> {
+    crate::runner::signals::install();
     let mut config = load_config(args.config.as_ref())?;
     config.apply(&args.run.overrides());
     let plan = Plan::of(&config, 1);
@@ -55,7 +57,15 @@ pub(super) fn stress_command(args: &StressArgs) -> Result<u8> {
         plan: &plan,
     };
     let mut out = std::io::stdout().lock();
-    let Some(failure) = stress(&request, &runner, scratch.path())? else {
+    let found = match stress(&request, &runner, scratch.path()) {
+        Err(StressError::Interrupted) => {
+            let signal = crate::runner::signals::received().unwrap_or(libc::SIGINT);
+            writeln!(out, "interrupted before a failure was found")?;
+            return Ok(exit::for_signal(signal));
+        }
+        other => other?,
+    };
+    let Some(failure) = found else {
         writeln!(
             out,
             "no failure in {} cases (seed {})",
@@ -72,11 +82,14 @@ pub(super) fn stress_command(args: &StressArgs) -> Result<u8> {
     Ok(exit::REJECTED)
 }
 
+/// The failure, with what the submission wrote escaped for the terminal.
 fn show(out: &mut impl Write, args: &StressArgs, plan: &Plan, f: &Failure) -> Result<()> {
+    let (first, last) = (visible(&f.first.message), visible(&f.last.message));
+    let received = visible(&f.last.received);
     writeln!(
         out,
         "case {} of {} fails: {}: {}",
-        f.index, args.cases, f.first.verdict, f.first.message
+        f.index, args.cases, f.first.verdict, first
     )?;
     writeln!(
         out,
@@ -85,14 +98,14 @@ fn show(out: &mut impl Write, args: &StressArgs, plan: &Plan, f: &Failure) -> Re
     )?;
     write!(out, "{}", format_case(&f.small))?;
     writeln!(out, "expected:\n{}received:", f.expected)?;
-    if f.last.received.is_empty() {
-        writeln!(out, "({}: {})", f.last.verdict, f.last.message)?;
+    if received.is_empty() {
+        writeln!(out, "({}: {last})", f.last.verdict)?;
     } else {
-        write!(out, "{}", f.last.received)?;
-        if !f.last.received.ends_with('\n') {
+        write!(out, "{received}")?;
+        if !received.ends_with('\n') {
             writeln!(out)?;
         }
     }
-    writeln!(out, "verdict: {}: {}", f.last.verdict, f.last.message)?;
+    writeln!(out, "verdict: {}: {last}", f.last.verdict)?;
     Ok(())
 }

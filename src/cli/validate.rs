@@ -1,7 +1,7 @@
 //! `mayan validate`: check case files and their answers.
 
-use std::io::{Read, Write};
-use std::path::PathBuf;
+use std::io::Write;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Result, bail};
 use clap::Args;
@@ -10,10 +10,10 @@ use super::load_config;
 use crate::check::protocol::kattis;
 use crate::exit;
 use crate::judge::suite::{Severity, collect_inputs};
-use crate::puzzle::case::parse_case_strict;
+use crate::puzzle::case::{parse_case_strict, read_case_from};
 use crate::setter::validate::validate_case;
 use crate::solver::Solver;
-use crate::text::plural;
+use crate::text::{plural, visible};
 
 #[derive(Args, Debug)]
 #[command(after_help = crate::exit::HELP)]
@@ -34,9 +34,14 @@ pub struct ValidateArgs {
 /// One case on standard input, judged as the input format and SPEC's
 /// guarantees demand; cosmetic points are reported but do not reject it.
 fn kattis_input_validator() -> Result<u8> {
-    let mut bytes = Vec::new();
-    std::io::stdin().read_to_end(&mut bytes)?;
-    match parse_case_strict(&String::from_utf8_lossy(&bytes)) {
+    let text = match read_case_from(std::io::stdin().lock(), Path::new("<stdin>")) {
+        Ok(text) => text,
+        Err(e) => {
+            eprintln!("{e}");
+            return Ok(kattis::REJECTED);
+        }
+    };
+    match parse_case_strict(&text) {
         Ok((_, warnings)) => {
             for w in warnings {
                 eprintln!("warning: {w}");
@@ -72,7 +77,7 @@ pub(super) fn validate(args: &ValidateArgs) -> Result<u8> {
     }
     let mut out = std::io::stdout().lock();
     for f in &findings {
-        writeln!(out, "{f}")?;
+        writeln!(out, "{}", visible(&f.to_string()))?;
     }
     let count = |s: Severity| findings.iter().filter(|f| f.severity == s).count();
     let count_notes = |prefix: &str| {

@@ -82,13 +82,14 @@ impl Recipe {
     }
 }
 
-/// The recipe for `source`, by its extension: a configured language first,
-/// then a built-in one.
+/// The recipe for `source`, by its extension in any case (`.CPP` is
+/// `.cpp`): a configured language first, then a built-in one.
 pub fn recipe_for(source: &Path, configured: &BTreeMap<String, LanguageConfig>) -> Option<Recipe> {
-    let ext = source.extension()?.to_str()?;
+    let ext = source.extension()?.to_str()?.to_lowercase();
+    let ext = ext.as_str();
     if let Some((name, l)) = configured
         .iter()
-        .find(|(_, l)| l.extensions.iter().any(|e| e == ext))
+        .find(|(_, l)| l.extensions.iter().any(|e| e.eq_ignore_ascii_case(ext)))
     {
         return Some(Recipe {
             name: name.clone(),

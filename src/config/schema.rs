@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use super::languages::LanguageConfig;
+use super::languages::{LanguageConfig, known_extensions, recipe_for};
 use super::units::serde_units;
 use super::{ConfigError, Located};
 use crate::check::Accept;
@@ -114,6 +114,9 @@ pub struct LimitsConfig {
     pub wall_multiple: u32,
     /// Processes (threads included) a run may have at once.
     pub processes: u32,
+    /// The largest source file compiled.
+    #[serde(deserialize_with = "serde_units::size")]
+    pub source: u64,
 }
 
 impl Default for LimitsConfig {
@@ -125,6 +128,7 @@ impl Default for LimitsConfig {
             output: 16 << 20,
             wall_multiple: 3,
             processes: 64,
+            source: 1 << 20,
         }
     }
 }
@@ -212,8 +216,8 @@ pub struct Submission {
 pub(super) fn check(config: &Config, at: &Located) -> Result<(), ConfigError> {
     check_limits(&config.limits, at)?;
     check_suites(&config.suites, at)?;
-    check_submissions(&config.submissions, at)?;
-    check_languages(&config.languages, at)
+    check_languages(&config.languages, at)?;
+    check_submissions(&config.submissions, &config.languages, at)
 }
 
 fn check_limits(limits: &LimitsConfig, at: &Located) -> Result<(), ConfigError> {
@@ -244,8 +248,23 @@ fn check_suites(suites: &[Suite], at: &Located) -> Result<(), ConfigError> {
     Ok(())
 }
 
-fn check_submissions(submissions: &[Submission], at: &Located) -> Result<(), ConfigError> {
+fn check_submissions(
+    submissions: &[Submission],
+    languages: &BTreeMap<String, LanguageConfig>,
+    at: &Located,
+) -> Result<(), ConfigError> {
     for (i, sub) in submissions.iter().enumerate() {
+        if let Some(source) = &sub.source
+            && recipe_for(source, languages).is_none()
+        {
+            let message = format!(
+                "submission `{}`: no language for the extension of {} (known: {})",
+                sub.name,
+                source.display(),
+                known_extensions(languages).join(", ")
+            );
+            return Err(at.error("submission", i, Some("source"), message));
+        }
         if sub.command.is_some() == sub.source.is_some() {
             let message = format!(
                 "submission `{}` needs exactly one of `command` and `source`",

@@ -144,3 +144,13 @@ fn duplicate_suite_names_are_an_error() {
     let e = Config::parse(text, Path::new("judge.toml")).unwrap_err();
     assert!(e.to_string().contains("two suites are named `a`"), "{e}");
 }
+
+#[test]
+fn a_source_in_no_known_language_is_refused_at_load() {
+    let text = "[[submission]]\nname = \"j\"\nsource = \"Main.java\"\n";
+    let e = Config::parse(text, Path::new("j.toml")).unwrap_err();
+    assert!(
+        e.to_string().starts_with("j.toml: line 3: submission `j`: no language for the extension of Main.java (known: c, cpp"),
+        "{e}"
+    );
+}

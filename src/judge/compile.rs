@@ -10,6 +10,7 @@ use std::time::Duration;
 use crate::config::LanguageConfig;
 use crate::config::languages::{Recipe, known_extensions, recipe_for};
 use crate::runner::{Exit, Limits, RunSpec, Runner};
+use crate::untrusted::{Refusal, open_beneath, open_regular, read_prefix};
 
 /// What preparing a submission gave.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -37,7 +38,7 @@ pub enum PrepareError {
     NoProgram,
     #[error("{}: no language for this extension (known: {})", path.display(), known.join(", "))]
     UnknownLanguage { path: PathBuf, known: Vec<String> },
-    #[error("{}: not a file", path.display())]
+    #[error("{}: no such file", path.display())]
     NotAFile { path: PathBuf },
     #[error("{}: {source}", path.display())]
     Copy {
@@ -52,29 +53,43 @@ pub enum PrepareError {
     },
 }
 
+/// What compiling needs besides the source: the languages and the largest
+/// source compiled.
+#[derive(Debug, Clone, Copy)]
+pub struct Toolchain<'a> {
+    pub languages: &'a BTreeMap<String, LanguageConfig>,
+    /// Bytes; a larger source is CE.
+    pub source_limit: u64,
+}
+
+/// The most of a compiler's output kept for the CE message.
+const COMPILER_OUTPUT: u64 = 64 << 10;
+
 /// Copies `source` into `build_dir` and compiles it there when its language
 /// needs it (the compiler runs like a submission, in the sandbox, with
-/// `build_dir` as its working folder).
+/// `build_dir` as its working folder). The source is read as a contestant's
+/// file is (`untrusted::open`): a link, a pipe, a device or a file over the
+/// limit is CE saying so; nothing is copied from elsewhere.
 pub fn prepare(
     source: &Path,
     build_dir: &Path,
     runner: &dyn Runner,
-    configured: &BTreeMap<String, LanguageConfig>,
+    tools: Toolchain,
 ) -> Result<Prepared, PrepareError> {
-    let language = recipe_for(source, configured).ok_or_else(|| PrepareError::UnknownLanguage {
-        path: source.to_path_buf(),
-        known: known_extensions(configured),
-    })?;
+    let language =
+        recipe_for(source, tools.languages).ok_or_else(|| PrepareError::UnknownLanguage {
+            path: source.to_path_buf(),
+            known: known_extensions(tools.languages),
+        })?;
     // The compiler and the program see the copy beside them, never the
     // contestant's folder.
     let name = source.file_name().ok_or_else(|| PrepareError::NotAFile {
         path: source.to_path_buf(),
     })?;
     let src = build_dir.join(name);
-    std::fs::copy(source, &src).map_err(|e| PrepareError::Copy {
-        path: source.to_path_buf(),
-        source: e,
-    })?;
+    if let Err(refused) = copy_source(source, &src, tools.source_limit)? {
+        return Ok(Prepared::CompileError(refused));
+    }
     let exe = build_dir.join("program");
     let Some(compile) = &language.compile else {
         return Ok(Prepared::Ready(Recipe::fill(&language.run, &src, &exe)));
@@ -95,11 +110,64 @@ pub fn prepare(
     if outcome.exit == Exit::Code(0) && outcome.stopped.is_none() && exe.exists() {
         return Ok(Prepared::Ready(Recipe::fill(&language.run, &src, &exe)));
     }
-    let mut message = std::fs::read_to_string(&spec.stderr).unwrap_or_default();
-    message.push_str(&std::fs::read_to_string(&spec.stdout).unwrap_or_default());
+    let mut message =
+        compiler_said(build_dir, "compile.err") + &compiler_said(build_dir, "compile.out");
     if outcome.stopped.is_some() {
         message.push_str("\nthe compiler was stopped at its time or memory limit");
     }
+    // The compiler names the copy; the contestant knows their own path.
+    let message = message.replace(
+        &src.to_string_lossy().into_owned(),
+        &source.to_string_lossy(),
+    );
     let lines: Vec<&str> = message.lines().take(30).collect();
     Ok(Prepared::CompileError(lines.join("\n")))
+}
+
+/// Copies a source that is a regular file of at most `limit` bytes; the
+/// inner `Err` is the CE message when it is not. A missing source is the
+/// configuration's fault, not the contestant's.
+fn copy_source(source: &Path, to: &Path, limit: u64) -> Result<Result<(), String>, PrepareError> {
+    let shown = source.display();
+    let opened = match open_regular(source) {
+        Ok(opened) => opened,
+        Err(Refusal::Missing) => {
+            return Err(PrepareError::NotAFile {
+                path: source.to_path_buf(),
+            });
+        }
+        Err(refusal) => {
+            return Ok(Err(format!(
+                "{shown} {refusal}; a source must be a regular file"
+            )));
+        }
+    };
+    if opened.size > limit {
+        return Ok(Err(format!(
+            "{shown} holds {} bytes, over the source limit of {limit} bytes",
+            opened.size
+        )));
+    }
+    let copy_error = |e| PrepareError::Copy {
+        path: source.to_path_buf(),
+        source: e,
+    };
+    let prefix = read_prefix(opened.file, limit).map_err(copy_error)?;
+    if prefix.truncated {
+        return Ok(Err(format!(
+            "{shown} grew past the source limit of {limit} bytes"
+        )));
+    }
+    std::fs::write(to, &prefix.bytes).map_err(copy_error)?;
+    Ok(Ok(()))
+}
+
+/// What the compiler wrote to one of its streams, bounded.
+fn compiler_said(build_dir: &Path, name: &str) -> String {
+    open_beneath(build_dir, Path::new(name))
+        .ok()
+        .and_then(|o| read_prefix(o.file, COMPILER_OUTPUT).ok())
+        .map_or(String::new(), |p| {
+            String::from_utf8_lossy(&p.bytes).into_owned()
+        })
 }

@@ -5,7 +5,7 @@
 //! populated. A step that cannot be made is the judge's or the data's fault,
 //! never the contestant's: the result is a JE saying which step and why.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use super::plan::Plan;
 use super::result::CaseResult;
@@ -14,11 +14,12 @@ use super::verdict::{Observed, Verdict, decide};
 use crate::check::protocol::OUTPUT_LIMIT;
 use crate::check::{CheckResult, CheckVerdict, Output, check};
 use crate::config::IoMode;
+use crate::puzzle::answer::read_answer_file;
 use crate::puzzle::case::{Case, ReadError, read_case_file};
 use crate::runner::sandbox::tmpfs::Mounted;
-use crate::runner::{Exit, RunOutcome, RunSpec, Runner};
+use crate::runner::{Exit, RunOutcome, RunSpec, Runner, Stop, signals};
 use crate::solver::Solver;
-use crate::untrusted::{Prefix, read_prefix};
+use crate::untrusted::{Prefix, Refusal, open_beneath, read_prefix};
 
 /// How much of a wrong output a result keeps.
 const RECEIVED_EXCERPT: usize = 2048;
@@ -28,11 +29,8 @@ const RECEIVED_EXCERPT: usize = 2048;
 pub enum GradeError {
     #[error("bad test data: {0}")]
     Data(#[from] ReadError),
-    #[error("{}: {source}", path.display())]
-    Answer {
-        path: PathBuf,
-        source: std::io::Error,
-    },
+    #[error("bad answer file: {0}")]
+    Answer(ReadError),
     #[error("temporary folder: {0}")]
     Scratch(std::io::Error),
     #[error("working folder: {0}")]
@@ -43,16 +41,26 @@ pub enum GradeError {
     Run(std::io::Error),
 }
 
-/// Grades `argv` on one case.
+/// Grades `argv` on one case; `None` when the judge was asked to stop
+/// (SIGINT, SIGTERM) before the case was judged.
 pub fn grade_case(
     runner: &dyn Runner,
     argv: &[String],
     case: &CaseFile,
     plan: &Plan,
     solver: &mut Solver,
-) -> CaseResult {
-    try_grade_case(runner, argv, case, plan, solver)
-        .unwrap_or_else(|why| CaseResult::unmeasured(case, Verdict::JudgeError, why.to_string()))
+) -> Option<CaseResult> {
+    if signals::received().is_some() {
+        return None;
+    }
+    match try_grade_case(runner, argv, case, plan, solver) {
+        Ok(graded) => graded,
+        Err(why) => Some(CaseResult::unmeasured(
+            case,
+            Verdict::JudgeError,
+            why.to_string(),
+        )),
+    }
 }
 
 fn try_grade_case(
@@ -61,10 +69,13 @@ fn try_grade_case(
     case: &CaseFile,
     plan: &Plan,
     solver: &mut Solver,
-) -> Result<CaseResult, GradeError> {
+) -> Result<Option<CaseResult>, GradeError> {
     let data = TestData::read(case)?;
     let folder = RunFolder::make(runner, case, plan)?;
     let run = folder.launch(runner, argv, plan)?;
+    if run.stopped == Some(Stop::Interrupted) {
+        return Ok(None);
+    }
     let output = folder.collect();
     let clean = run.stopped.is_none() && run.exit == Exit::Code(0);
     let checked = (clean && output.size <= plan.limits.output)
@@ -75,7 +86,9 @@ fn try_grade_case(
         checker: checked.as_ref().map(|c| (c.verdict, c.summary.clone())),
     };
     let (verdict, message) = decide(&observed, &plan.limits);
-    Ok(populate(case, verdict, message, &run, checked, &output))
+    Ok(Some(populate(
+        case, verdict, message, &run, checked, &output,
+    )))
 }
 
 /// The case and its answer file's text, as the checker needs them.
@@ -88,14 +101,7 @@ impl TestData {
     fn read(case: &CaseFile) -> Result<TestData, GradeError> {
         let parsed = read_case_file(&case.input)?;
         let expected = match &case.answer {
-            Some(path) => {
-                Some(
-                    std::fs::read_to_string(path).map_err(|source| GradeError::Answer {
-                        path: path.clone(),
-                        source,
-                    })?,
-                )
-            }
+            Some(path) => read_answer_file(path).map_err(GradeError::Answer)?,
             None => None,
         };
         Ok(TestData {
@@ -164,21 +170,38 @@ impl RunFolder {
     }
 
     /// What the program left as its answer: its size, and its first bytes
-    /// (a little over what the checker reads).
+    /// (a little over what the checker reads), read once. The run may have
+    /// put anything there: a link, a pipe, a folder, a huge sparse file;
+    /// only a regular file with one name is read (`untrusted::open`).
     fn collect(&self) -> Collected {
-        let size = std::fs::metadata(&self.output).map_or(0, |m| m.len());
-        let prefix = std::fs::File::open(&self.output)
-            .ok()
-            .and_then(|f| read_prefix(f, OUTPUT_LIMIT).ok());
-        Collected { size, prefix }
+        let (dir, name) = match (self.output.parent(), self.output.file_name()) {
+            (Some(dir), Some(name)) => (dir, Path::new(name)),
+            _ => return Collected::refused(Refusal::Missing),
+        };
+        match open_beneath(dir, name) {
+            Ok(opened) => Collected {
+                size: opened.size,
+                content: read_prefix(opened.file, OUTPUT_LIMIT).map_err(Refusal::Io),
+            },
+            Err(refusal) => Collected::refused(refusal),
+        }
     }
 }
 
-/// A program's answer as collected: `prefix` is `None` when there was none
-/// to read.
+/// A program's answer as collected: its first bytes, or what stood in the
+/// place of a readable file.
 struct Collected {
     size: u64,
-    prefix: Option<Prefix>,
+    content: Result<Prefix, Refusal>,
+}
+
+impl Collected {
+    fn refused(refusal: Refusal) -> Collected {
+        Collected {
+            size: 0,
+            content: Err(refusal),
+        }
+    }
 }
 
 fn check_output(
@@ -187,18 +210,24 @@ fn check_output(
     data: &TestData,
     solver: &mut Solver,
 ) -> CheckResult {
-    let Some(prefix) = &output.prefix else {
-        let what = match plan.io.mode {
-            IoMode::File => format!("the program wrote no {}", plan.io.output_file),
-            IoMode::Stdio => "the program's output could not be read".to_string(),
-        };
-        return CheckResult {
-            verdict: CheckVerdict::PresentationError,
-            summary: what,
-            details: String::new(),
-        };
+    let prefix = match &output.content {
+        Ok(prefix) => prefix,
+        Err(refusal) => {
+            let what = match (plan.io.mode, refusal) {
+                (IoMode::File, Refusal::Missing) => {
+                    format!("the program wrote no {}", plan.io.output_file)
+                }
+                (IoMode::File, _) => format!("{} {refusal}", plan.io.output_file),
+                (IoMode::Stdio, _) => format!("the program's output {refusal}"),
+            };
+            return CheckResult {
+                verdict: CheckVerdict::PresentationError,
+                summary: what,
+                details: String::new(),
+            };
+        }
     };
-    let text = String::from_utf8_lossy(&prefix.bytes);
+    let text = crate::text::decode(&prefix.bytes);
     let given = if prefix.truncated {
         Output::TooLarge(OUTPUT_LIMIT)
     } else {
@@ -224,10 +253,8 @@ fn populate(
     output: &Collected,
 ) -> CaseResult {
     let wrong = matches!(verdict, Verdict::WA | Verdict::PE);
-    let received = match (&output.prefix, wrong) {
-        (Some(p), true) => {
-            String::from_utf8_lossy(&p.bytes[..p.bytes.len().min(RECEIVED_EXCERPT)]).into_owned()
-        }
+    let received = match (&output.content, wrong) {
+        (Ok(p), true) => crate::text::decode(&p.bytes[..p.bytes.len().min(RECEIVED_EXCERPT)]),
         _ => String::new(),
     };
     CaseResult {

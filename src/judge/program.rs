@@ -1,7 +1,8 @@
 //! One program over many cases: `plan.jobs` cases at once, each graded by
 //! `grade`, the results handed on in case order as soon as a case and all
 //! before it are done, so nothing already judged is lost when a later case
-//! fails.
+//! fails. Once the judge is asked to stop, no case starts, and the cases
+//! stopped half-way are left out.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -25,7 +26,7 @@ pub fn grade_program(
     let jobs = plan.jobs.clamp(1, cases.len().max(1));
     let next = AtomicUsize::new(0);
     let done = Mutex::new(InOrder {
-        results: vec![None; cases.len()],
+        results: (0..cases.len()).map(|_| Slot::Pending).collect(),
         emitted: 0,
         on_result,
     });
@@ -45,21 +46,38 @@ pub fn grade_program(
         }
     });
     let done = done.into_inner().unwrap_or_else(|e| e.into_inner());
-    done.results.into_iter().flatten().collect()
+    done.results
+        .into_iter()
+        .filter_map(|slot| match slot {
+            Slot::Done(r) => Some(r),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A case's place in the order: not done yet, graded, or stopped half-way.
+enum Slot {
+    Pending,
+    Done(CaseResult),
+    Stopped,
 }
 
 /// Results as they finish, handed on in case order.
 struct InOrder<'a> {
-    results: Vec<Option<CaseResult>>,
+    results: Vec<Slot>,
     emitted: usize,
     on_result: &'a mut (dyn FnMut(&CaseResult) + Send),
 }
 
 impl InOrder<'_> {
-    fn finish(&mut self, i: usize, result: CaseResult) {
-        self.results[i] = Some(result);
-        while let Some(Some(r)) = self.results.get(self.emitted) {
-            (self.on_result)(r);
+    fn finish(&mut self, i: usize, result: Option<CaseResult>) {
+        self.results[i] = result.map_or(Slot::Stopped, Slot::Done);
+        while let Some(slot) = self.results.get(self.emitted) {
+            match slot {
+                Slot::Pending => break,
+                Slot::Done(r) => (self.on_result)(r),
+                Slot::Stopped => {}
+            }
             self.emitted += 1;
         }
     }

@@ -4,19 +4,19 @@
 //! file kept up to date) it learns through an [`Observer`]; the command line
 //! and `stress` drive it, and tests drive it with a fake runner.
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use super::compile::{PrepareError, Prepared, prepare};
+use super::compile::{PrepareError, Prepared, Toolchain, prepare};
 use super::plan::Plan;
 use super::program::grade_program;
 use super::report::{RunReport, SubmissionReport};
 use super::result::{CaseResult, all_cases};
 use super::submission::{Entry, absolute_args};
-use super::suite::{CaseFile, Finding, discover};
+use super::suite::{CaseFile, DataFault, Finding, check_data, discover};
 use super::verdict::Verdict;
-use crate::config::{Config, LanguageConfig, Submission};
-use crate::runner::Runner;
+use crate::config::{Config, Submission};
+use crate::runner::{Runner, signals};
+use crate::solver::Solver;
 
 /// What a front end sees of a run as it goes. Every method has a default
 /// that does nothing.
@@ -44,12 +44,20 @@ pub enum SessionError {
     #[error("no cases (*.in) in the suites")]
     NoCases,
     #[error(
+        "the test data has {} (nothing was judged):\n{}",
+        crate::text::plural(.0.len(), "fault"),
+        .0.iter().map(|f| format!("  {f}")).collect::<Vec<_>>().join("\n")
+    )]
+    BadData(Vec<DataFault>),
+    #[error(
         "nothing to judge: add a [[submission]] or [contestants] to the configuration, or give a command after --"
     )]
     NothingToJudge,
 }
 
-/// The cases of a configuration's suites, and findings about stray files.
+/// The cases of a configuration's suites, and findings about stray files;
+/// an error when the data has a fault (checked once, before anything runs,
+/// under the configured dialect).
 pub fn find_cases(config: &Config) -> Result<(Vec<CaseFile>, Vec<Finding>), SessionError> {
     for suite in &config.suites {
         if !suite.path.is_dir() {
@@ -63,6 +71,10 @@ pub fn find_cases(config: &Config) -> Result<(Vec<CaseFile>, Vec<Finding>), Sess
     if cases.is_empty() {
         return Err(SessionError::NoCases);
     }
+    let faults = check_data(&cases, config.rules, &mut Solver::new());
+    if !faults.is_empty() {
+        return Err(SessionError::BadData(faults));
+    }
     Ok((cases, strays))
 }
 
@@ -73,7 +85,7 @@ pub struct Session<'a> {
     pub cases: &'a [CaseFile],
     pub plan: &'a Plan,
     pub runner: &'a dyn Runner,
-    pub languages: &'a BTreeMap<String, LanguageConfig>,
+    pub tools: Toolchain<'a>,
 }
 
 impl Session<'_> {
@@ -86,23 +98,26 @@ impl Session<'_> {
         if entries.is_empty() {
             return Err(SessionError::NothingToJudge);
         }
-        let mut report = RunReport {
-            measured_by: self.runner.method(),
-            sandbox: self.runner.protections(),
-            submissions: Vec::new(),
-        };
+        let mut report = RunReport::new(self.plan, self.runner.method(), self.runner.protections());
         for entry in entries {
+            if signals::received().is_some() {
+                break;
+            }
             observer.started(entry.name(), self.cases.len());
             let judged = match entry {
                 Entry::Program(sub) => self.judge_submission(sub, &report, observer),
                 Entry::Absent(who) => {
                     observer.note(&who.name, &who.why);
-                    self.not_judged(&who.name, Verdict::CE, &who.why, true)
+                    Some(self.not_judged(&who.name, Verdict::CE, &who.why, true))
                 }
             };
-            report.submissions.push(judged);
+            // An entry stopped before its first case says nothing of it.
+            if let Some(judged) = judged.filter(|j| !j.cases.is_empty()) {
+                report.submissions.push(judged);
+            }
             observer.finished(&report);
         }
+        report.interrupted = signals::received().is_some();
         Ok(report)
     }
 
@@ -119,32 +134,37 @@ impl Session<'_> {
     }
 
     /// Prepares one submission and grades it over every case, telling the
-    /// observer of each case as it is done.
+    /// observer of each case as it is done; `None` when the judge was asked
+    /// to stop while it compiled.
     fn judge_submission(
         &self,
         sub: &Submission,
         before: &RunReport,
         observer: &mut dyn Observer,
-    ) -> SubmissionReport {
+    ) -> Option<SubmissionReport> {
         let build = match crate::runner::scratch_dir("mayan-build-") {
             Ok(dir) => dir,
             Err(e) => {
                 let why = format!("temporary folder: {e}");
-                return self.not_judged(&sub.name, Verdict::JudgeError, &why, false);
+                return Some(self.not_judged(&sub.name, Verdict::JudgeError, &why, false));
             }
         };
-        let argv = match self.prepare(sub, build.path()) {
+        let prepared = self.prepare(sub, build.path());
+        if signals::received().is_some() {
+            return None;
+        }
+        let argv = match prepared {
             Ok(Prepared::Ready(argv)) => argv,
             Ok(Prepared::CompileError(message)) => {
                 observer.note(&sub.name, "compilation failed");
                 let mut r = self.not_judged(&sub.name, Verdict::CE, "compilation failed", false);
                 r.compile_error = Some(message);
-                return r;
+                return Some(r);
             }
             Err(why) => {
                 let why = why.to_string();
                 observer.note(&sub.name, &format!("judge error: {why}"));
-                return self.not_judged(&sub.name, Verdict::JudgeError, &why, false);
+                return Some(self.not_judged(&sub.name, Verdict::JudgeError, &why, false));
             }
         };
         let mut result = SubmissionReport::new(&sub.name);
@@ -157,14 +177,14 @@ impl Session<'_> {
             }
             observer.case_done(&sub.name, c, &partial);
         });
-        result
+        Some(result)
     }
 
     /// The command of a submission: as configured, or its source compiled.
     fn prepare(&self, sub: &Submission, build: &Path) -> Result<Prepared, PrepareError> {
         match (&sub.command, &sub.source) {
             (Some(command), _) => Ok(Prepared::Ready(absolute_args(command, self.base))),
-            (None, Some(source)) => prepare(source, build, self.runner, self.languages),
+            (None, Some(source)) => prepare(source, build, self.runner, self.tools),
             (None, None) => Err(PrepareError::NoProgram),
         }
     }

@@ -25,12 +25,16 @@ impl Entry {
     }
 }
 
-/// The contestants' folder cannot be read.
+/// What to judge cannot be found: the configuration's fault.
 #[derive(Debug, thiserror::Error)]
-#[error("{}: cannot read the contestants: {source}", path.display())]
-pub struct ContestantsError {
-    pub path: PathBuf,
-    pub source: std::io::Error,
+pub enum GatherError {
+    #[error("{}: cannot read the contestants: {source}", path.display())]
+    Contestants {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("submission `{name}`: its source {} is not a file", path.display())]
+    NoSource { name: String, path: PathBuf },
 }
 
 /// What to judge: `command` when it is not empty; else the configured
@@ -40,7 +44,7 @@ pub fn gather(
     command: &[String],
     contestants_dir: Option<&Path>,
     config: &Config,
-) -> Result<Vec<Entry>, ContestantsError> {
+) -> Result<Vec<Entry>, GatherError> {
     if !command.is_empty() {
         let program = Submission {
             name: "command".to_string(),
@@ -49,12 +53,16 @@ pub fn gather(
         };
         return Ok(vec![Entry::Program(program)]);
     }
-    let mut entries: Vec<Entry> = config
-        .submissions
-        .iter()
-        .cloned()
-        .map(Entry::Program)
-        .collect();
+    let mut entries = Vec::new();
+    for sub in &config.submissions {
+        if let Some(path) = sub.source.as_ref().filter(|p| !p.is_file()) {
+            return Err(GatherError::NoSource {
+                name: sub.name.clone(),
+                path: path.clone(),
+            });
+        }
+        entries.push(Entry::Program(sub.clone()));
+    }
     let folder = match (contestants_dir, &config.contestants) {
         (Some(dir), c) => Some(ContestantsConfig {
             path: dir.to_path_buf(),
@@ -66,7 +74,7 @@ pub fn gather(
     };
     if let Some(folder) = folder {
         let (found, missing) = contestants(&folder.path, &folder.problem, &config.languages)
-            .map_err(|source| ContestantsError {
+            .map_err(|source| GatherError::Contestants {
                 path: folder.path.clone(),
                 source,
             })?;

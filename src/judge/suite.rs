@@ -7,8 +7,12 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+use crate::check::reference::References;
 use crate::config::Suite;
+use crate::puzzle::answer::read_answer_file;
+use crate::puzzle::case::{ReadError, read_case_file};
 use crate::puzzle::dialect::{Dialect, NullSwaps, Steps};
+use crate::solver::Solver;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Severity {
@@ -159,6 +163,58 @@ pub fn discover(suites: &[Suite]) -> (Vec<CaseFile>, Vec<Finding>) {
         }
     }
     (cases, findings)
+}
+
+/// A fault of the test data: the judge's, never a contestant's.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DataFault {
+    pub path: PathBuf,
+    pub why: String,
+}
+
+impl fmt::Display for DataFault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.path.display(), self.why)
+    }
+}
+
+/// The faults of the cases' data under `dialect`, found once before anything
+/// runs: a case that cannot be read, an answer file that cannot be read or
+/// that the reference solver contradicts.
+pub fn check_data(cases: &[CaseFile], dialect: Dialect, solver: &mut Solver) -> Vec<DataFault> {
+    let mut faults = Vec::new();
+    for case in cases {
+        let parsed = match read_case_file(&case.input) {
+            Ok(parsed) => parsed,
+            Err(e) => {
+                let why = match e {
+                    ReadError::Invalid { source, .. } => source.to_string(),
+                    other => other.to_string(),
+                };
+                faults.push(DataFault {
+                    path: case.input.clone(),
+                    why,
+                });
+                continue;
+            }
+        };
+        let Some(answer) = &case.answer else { continue };
+        let fault = match read_answer_file(answer) {
+            Err(e) => Some(e.to_string()),
+            Ok(None) => None,
+            Ok(Some(text)) => References::of(&parsed)
+                .check_file(&text, dialect, solver)
+                .err()
+                .map(|f| f.to_string()),
+        };
+        if let Some(why) = fault {
+            faults.push(DataFault {
+                path: answer.clone(),
+                why,
+            });
+        }
+    }
+    faults
 }
 
 #[cfg(test)]

@@ -7,6 +7,7 @@
 
 use std::fmt::Write as _;
 
+use crate::puzzle::case::{ReadError, read_case_text};
 use crate::puzzle::rules::{Move, RawMove};
 
 /// What an answer says.
@@ -70,6 +71,7 @@ pub enum AnswerError {
 /// means "no solution" and must be the only one (no move starts with `x = -1`,
 /// so nothing is lost). Otherwise the tokens are read three at a time.
 pub fn parse_answer(text: &str) -> Result<Answer, AnswerError> {
+    let text = text.strip_prefix(crate::puzzle::case::BOM).unwrap_or(text);
     let mut numbers = Vec::new();
     for (i, line) in text.lines().enumerate() {
         for token in line.split_whitespace() {
@@ -77,7 +79,7 @@ pub fn parse_answer(text: &str) -> Result<Answer, AnswerError> {
                 .parse::<i64>()
                 .map_err(|_| AnswerError::NotAnInteger {
                     line: i + 1,
-                    token: token.to_string(),
+                    token: crate::text::excerpt(token, 24),
                 })?;
             numbers.push((i + 1, value, token));
         }
@@ -90,7 +92,7 @@ pub fn parse_answer(text: &str) -> Result<Answer, AnswerError> {
             None => Ok(Answer::NoSolution),
             Some(&(line, _, token)) => Err(AnswerError::AfterNoSolution {
                 line,
-                token: token.to_string(),
+                token: crate::text::excerpt(token, 24),
             }),
         };
     }
@@ -109,6 +111,14 @@ pub fn parse_answer(text: &str) -> Result<Answer, AnswerError> {
         }
     }
     Ok(Answer::Moves(moves))
+}
+
+/// An answer file's text, read as a case file is (bounded, bytes that are
+/// not UTF-8 shown); `None` when it holds nothing but whitespace, which
+/// means the reference solver decides.
+pub fn read_answer_file(path: &std::path::Path) -> Result<Option<String>, ReadError> {
+    let text = read_case_text(path)?;
+    Ok((!text.trim().is_empty()).then_some(text))
 }
 
 /// The contest output for a solution, or `-1` for none.

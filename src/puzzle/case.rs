@@ -73,6 +73,7 @@ pub struct Warning {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum WarningKind {
     CrLf,
+    ByteOrderMark,
     TrailingWhitespace,
     NoFinalNewline,
     BlankLine,
@@ -94,6 +95,9 @@ impl fmt::Display for Warning {
         write!(f, "line {}: ", self.line)?;
         match &self.kind {
             WarningKind::CrLf => write!(f, "CRLF line end"),
+            WarningKind::ByteOrderMark => {
+                write!(f, "a UTF-8 byte order mark before the first token")
+            }
             WarningKind::TrailingWhitespace => write!(f, "trailing whitespace"),
             WarningKind::NoFinalNewline => write!(f, "no newline at the end of the file"),
             WarningKind::BlankLine => write!(f, "blank line"),
@@ -116,7 +120,19 @@ struct Token<'a> {
     line: usize,
 }
 
+/// The longest excerpt of a bad token an error quotes, in characters.
+const TOKEN_EXCERPT: usize = 24;
+
+/// The largest case file read: a case is a few short lines.
+pub const MAX_CASE_BYTES: u64 = 1 << 20;
+
+/// A UTF-8 byte order mark, which some editors put first in a file.
+pub const BOM: char = '\u{feff}';
+
+/// The tokens of a case, with their lines; a byte order mark before the
+/// first is not part of it.
 fn tokens(text: &str) -> impl Iterator<Item = Token<'_>> {
+    let text = text.strip_prefix(BOM).unwrap_or(text);
     text.lines().enumerate().flat_map(|(i, l)| {
         l.split_whitespace().map(move |t| Token {
             text: t,
@@ -129,7 +145,7 @@ fn integer(token: &Token) -> Result<i64, CaseError> {
     token.text.parse::<i64>().map_err(|_| CaseError {
         line: token.line,
         kind: CaseErrorKind::NotAnInteger {
-            token: token.text.to_string(),
+            token: crate::text::excerpt(token.text, TOKEN_EXCERPT),
         },
     })
 }
@@ -176,7 +192,7 @@ fn parse_with_layout(text: &str) -> Result<(Case, Layout), CaseError> {
     }
     if let Some(tok) = toks.next() {
         let kind = CaseErrorKind::TrailingTokens {
-            token: tok.text.to_string(),
+            token: crate::text::excerpt(tok.text, TOKEN_EXCERPT),
         };
         return Err(CaseError {
             line: tok.line,
@@ -274,6 +290,13 @@ pub fn parse_case_strict(text: &str) -> Result<(Case, Vec<Warning>), CaseError> 
 
 fn whitespace_warnings(text: &str) -> Vec<Warning> {
     let mut warnings = Vec::new();
+    if text.starts_with(BOM) {
+        warnings.push(Warning {
+            line: 1,
+            kind: WarningKind::ByteOrderMark,
+        });
+    }
+    let text = text.strip_prefix(BOM).unwrap_or(text);
     let lines: Vec<&str> = text.split_inclusive('\n').collect();
     for (i, raw) in lines.iter().enumerate() {
         let line = i + 1;
@@ -365,18 +388,40 @@ pub enum ReadError {
         path: PathBuf,
         source: std::io::Error,
     },
+    #[error("{}: larger than {MAX_CASE_BYTES} bytes; a case is a few short lines", path.display())]
+    TooLarge { path: PathBuf },
     #[error("{}:{}: {}", path.display(), source.line, source.kind)]
     Invalid { path: PathBuf, source: CaseError },
 }
 
-/// Reads and parses a case file; bytes that are not UTF-8 become tokens that
-/// are not integers.
-pub fn read_case_file(path: &Path) -> Result<Case, ReadError> {
-    let bytes = std::fs::read(path).map_err(|source| ReadError::Io {
+/// The text of a case file of at most [`MAX_CASE_BYTES`]; bytes that are
+/// not UTF-8 are shown as `\xNN` (and so read as tokens that are not
+/// integers).
+pub fn read_case_text(path: &Path) -> Result<String, ReadError> {
+    let io = |source| ReadError::Io {
         path: path.to_path_buf(),
         source,
-    })?;
-    parse_case(&String::from_utf8_lossy(&bytes)).map_err(|source| ReadError::Invalid {
+    };
+    read_case_from(std::fs::File::open(path).map_err(io)?, path)
+}
+
+/// The text of a case read from a stream (standard input, say) that `name`
+/// names in errors, as [`read_case_text`] reads a file.
+pub fn read_case_from(reader: impl std::io::Read, name: &Path) -> Result<String, ReadError> {
+    let bytes = crate::untrusted::read_bounded(reader, MAX_CASE_BYTES)
+        .map_err(|source| ReadError::Io {
+            path: name.to_path_buf(),
+            source,
+        })?
+        .ok_or_else(|| ReadError::TooLarge {
+            path: name.to_path_buf(),
+        })?;
+    Ok(crate::text::decode(&bytes))
+}
+
+/// Reads and parses a case file.
+pub fn read_case_file(path: &Path) -> Result<Case, ReadError> {
+    parse_case(&read_case_text(path)?).map_err(|source| ReadError::Invalid {
         path: path.to_path_buf(),
         source,
     })

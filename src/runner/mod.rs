@@ -14,6 +14,7 @@ mod procfs;
 mod protections;
 mod reap;
 pub mod sandbox;
+pub mod signals;
 mod watch;
 
 pub use watch::MAX_ENTRIES as MAX_FOLDER_ENTRIES;
@@ -66,6 +67,8 @@ pub enum Stop {
     Memory,
     /// Wrote more than the output limit, or too many files, to its folder.
     Disk,
+    /// The judge was asked to stop (SIGINT, SIGTERM): not the program's doing.
+    Interrupted,
 }
 
 /// What was observed of one run.

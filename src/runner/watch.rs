@@ -1,6 +1,7 @@
 //! The watchdog of a run: samples the running program every few
 //! milliseconds and stops it at the first breach of a limit: wall-clock
-//! time, CPU time, memory, or what it has written to its working folder.
+//! time, CPU time, memory, or what it has written to its working folder;
+//! or when the judge itself is asked to stop (`signals`).
 
 use std::path::Path;
 use std::sync::mpsc;
@@ -44,7 +45,9 @@ pub fn watch(w: &Watched, finished: mpsc::Receiver<()>) -> (Option<Stop>, u64) {
             _ => return (None, peak),
         }
         tick = tick.wrapping_add(1);
-        let stop = if w.start.elapsed() > w.limits.wall {
+        let stop = if super::signals::received().is_some() {
+            Some(Stop::Interrupted)
+        } else if w.start.elapsed() > w.limits.wall {
             Some(Stop::WallTime)
         } else {
             let (memory_kib, cpu) = match w.group {

@@ -10,17 +10,24 @@ use std::path::Path;
 
 use crate::check::reference::References;
 use crate::judge::suite::{Finding, Severity, answer_path};
-use crate::puzzle::case::{Case, parse_case_strict};
+use crate::puzzle::case::{Case, MAX_CASE_BYTES, ReadError, parse_case_strict, read_case_text};
 use crate::puzzle::dialect::Dialect;
 use crate::solver::Solver;
 use crate::text::plural;
 
-/// A file's text (bytes that are not UTF-8 become replacement characters),
-/// or the finding that it cannot be read.
+/// A file's text, read to a bound (bytes that are not UTF-8 are shown as
+/// `\xNN`), or the finding that it cannot be read.
 fn read_text(path: &Path) -> Result<String, Finding> {
-    std::fs::read(path)
-        .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
-        .map_err(|e| Finding::new(path, None, Severity::Error, format!("cannot read: {e}")))
+    read_case_text(path).map_err(|e| {
+        let why = match e {
+            ReadError::Io { source, .. } => format!("cannot read: {source}"),
+            ReadError::TooLarge { .. } => {
+                format!("larger than {MAX_CASE_BYTES} bytes; a case or answer is a few short lines")
+            }
+            ReadError::Invalid { source, .. } => source.to_string(),
+        };
+        Finding::new(path, None, Severity::Error, why)
+    })
 }
 
 /// Everything worth saying about one case file and its answer files.

@@ -17,11 +17,13 @@ pub mod lemon;
 pub mod plain;
 pub mod testlib;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use super::{CheckResult, CheckVerdict, Output, Policy, check};
+use crate::puzzle::answer::read_answer_file;
 use crate::puzzle::case::{ReadError, read_case_file};
 use crate::solver::Solver;
+use crate::text::visible;
 use crate::untrusted::{read_bounded, read_file_bounded};
 
 /// The exit codes of every protocol, for `mayan check --help`.
@@ -101,8 +103,8 @@ pub enum InputError {
         path: PathBuf,
         source: std::io::Error,
     },
-    #[error("{}: the answer file is larger than {OUTPUT_LIMIT} bytes", path.display())]
-    AnswerTooLarge { path: PathBuf },
+    #[error("the answer file: {0}")]
+    Answer(ReadError),
     #[error("cannot read the output: {0}")]
     Output(std::io::Error),
 }
@@ -119,37 +121,30 @@ enum Source {
     Stdin,
 }
 
-/// Checks, or explains why it could not (a judge fault: FAIL).
+/// Checks, or explains why it could not (a judge fault: FAIL). The words
+/// quote the contestant's output, so they are escaped (`text::visible`)
+/// before any protocol shows them.
 fn check_files(inputs: &Inputs, policy: Policy) -> CheckResult {
-    match try_check_files(inputs, policy) {
+    let j = match try_check_files(inputs, policy) {
         Ok(j) => j,
         Err(e) => CheckResult {
             verdict: CheckVerdict::Fail,
             summary: e.to_string(),
             details: String::new(),
         },
+    };
+    CheckResult {
+        summary: visible(&j.summary),
+        details: visible(&j.details),
+        ..j
     }
-}
-
-/// The answer file's text, `None` for an empty one (the reference decides).
-fn read_answer(path: &Path) -> Result<Option<String>, InputError> {
-    let bytes = read_file_bounded(path, OUTPUT_LIMIT)
-        .map_err(|source| InputError::Unreadable {
-            path: path.to_path_buf(),
-            source,
-        })?
-        .ok_or_else(|| InputError::AnswerTooLarge {
-            path: path.to_path_buf(),
-        })?;
-    let text = String::from_utf8_lossy(&bytes).into_owned();
-    Ok((!text.trim().is_empty()).then_some(text))
 }
 
 fn try_check_files(inputs: &Inputs, policy: Policy) -> Result<CheckResult, InputError> {
     let case = read_case_file(&inputs.input)?;
     let expected = match &inputs.answer {
         None => None,
-        Some(path) => read_answer(path)?,
+        Some(path) => read_answer_file(path).map_err(InputError::Answer)?,
     };
     let read = match &inputs.output {
         Source::File(path) => {
@@ -162,7 +157,7 @@ fn try_check_files(inputs: &Inputs, policy: Policy) -> Result<CheckResult, Input
             read_bounded(std::io::stdin().lock(), OUTPUT_LIMIT).map_err(InputError::Output)?
         }
     };
-    let text = read.as_deref().map(String::from_utf8_lossy);
+    let text = read.as_deref().map(crate::text::decode);
     let output = match &text {
         Some(t) => Output::Text(t),
         None => Output::TooLarge(OUTPUT_LIMIT),

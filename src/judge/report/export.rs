@@ -9,7 +9,7 @@ use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 
 use super::SubmissionReport;
 use crate::judge::verdict::Verdict;
-use crate::text::escape_markup;
+use crate::text::{escape_markup, inert_cell};
 
 /// JUnit XML: a failure for WA/PE/TLE/MLE/OLE/RE/CE, an error for a judge error.
 pub fn junit(reports: &[SubmissionReport]) -> String {
@@ -46,11 +46,14 @@ pub fn junit(reports: &[SubmissionReport]) -> String {
         .unwrap_or_else(|e| format!("<!-- could not write JUnit XML: {e} -->\n"))
 }
 
+/// A CSV cell: quoted when it must be, and never a formula a spreadsheet
+/// would run (a contestant names its own folder).
 fn csv_field(text: &str) -> String {
-    if text.contains([',', '"', '\n']) {
+    let text = inert_cell(text);
+    if text.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", text.replace('"', "\"\""))
     } else {
-        text.to_string()
+        text
     }
 }
 
@@ -156,7 +159,18 @@ mod tests {
     fn csv_quotes_what_needs_quoting() {
         assert_eq!(
             score_csv(&report()),
-            "submission,s/x,s/y,s/z,score,max_score\n\"a, \"\"b\"\"\",AC,WA,JE,1,3\n"
+            "submission,s/x,s/y,s/z,score,max_score\n\"a, \"\"b\"\"\",AC,WA,JE,1,2\n"
+        );
+    }
+
+    #[test]
+    fn csv_cells_are_never_formulas() {
+        let mut r = SubmissionReport::new("=HYPERLINK(\"http://x\")");
+        r.push(crate::judge::result::fixture("a", Verdict::AC));
+        let csv = score_csv(&[r]);
+        assert!(
+            csv.contains("\n\"'=HYPERLINK(\"\"http://x\"\")\",AC,10,10\n"),
+            "{csv}"
         );
     }
 

@@ -27,16 +27,18 @@ mod tests {
         let path = dir.path().join("r.json");
         let mut s = SubmissionReport::new("bob");
         s.push(case("a", Verdict::TLE));
-        let report = RunReport {
-            measured_by: "test".into(),
-            sandbox: Vec::new(),
-            submissions: vec![s],
-        };
+        let plan = crate::judge::plan::Plan::of(&crate::config::Config::builtin(), 1);
+        let mut report = RunReport::new(&plan, "test".into(), Vec::new());
+        report.submissions.push(s);
         write_json(&path, &report).unwrap();
         let value: serde_json::Value =
             serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
         assert_eq!(value["submissions"][0]["cases"][0]["verdict"], "TLE");
         assert_eq!(value["submissions"][0]["cases"][0]["cpu_ms"], 12);
         assert_eq!(value["submissions"][0]["max_score"], 10);
+        assert_eq!(value["version"], env!("CARGO_PKG_VERSION"));
+        assert_eq!(value["conditions"]["cpu_ms"], 3000);
+        assert_eq!(value["conditions"]["null_swaps"], "include");
+        assert_eq!(value["interrupted"], false);
     }
 }

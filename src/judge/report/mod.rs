@@ -9,11 +9,16 @@ pub mod table;
 
 use serde::Serialize;
 
+use crate::check::Accept;
+use crate::config::IoMode;
+use crate::judge::plan::Plan;
 use crate::judge::result::CaseResult;
 use crate::judge::verdict::Verdict;
 use crate::runner::sandbox::Protection;
 
-/// Everything judged for one submission.
+/// Everything judged for one submission. A case the judge could not judge
+/// (JE: the judge's or the data's fault) is listed but counts neither for
+/// nor against it: its points are left out of `max_score`.
 #[derive(Debug, Clone, Serialize)]
 pub struct SubmissionReport {
     pub name: String,
@@ -23,6 +28,8 @@ pub struct SubmissionReport {
     pub score: u32,
     pub max_score: u32,
     pub accepted: usize,
+    /// Cases with a judge error, not counted.
+    pub not_judged: usize,
 }
 
 impl SubmissionReport {
@@ -34,13 +41,18 @@ impl SubmissionReport {
             score: 0,
             max_score: 0,
             accepted: 0,
+            not_judged: 0,
         }
     }
 
     pub fn push(&mut self, case: CaseResult) {
-        self.score += case.score;
-        self.max_score += case.points;
-        self.accepted += usize::from(case.verdict == Verdict::AC);
+        if case.verdict == Verdict::JudgeError {
+            self.not_judged += 1;
+        } else {
+            self.score += case.score;
+            self.max_score += case.points;
+            self.accepted += usize::from(case.verdict == Verdict::AC);
+        }
         self.cases.push(case);
     }
 
@@ -49,20 +61,95 @@ impl SubmissionReport {
     }
 }
 
+/// What the cases were judged under, for the record.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Conditions {
+    pub cpu_ms: u64,
+    pub wall_ms: u64,
+    pub memory_bytes: u64,
+    pub output_bytes: u64,
+    pub processes: u32,
+    /// `file` or `stdio`.
+    pub io: String,
+    pub null_swaps: String,
+    pub steps: String,
+    /// The checker's policy: `lexmin` or `any-valid`.
+    pub accept: String,
+}
+
+impl Conditions {
+    pub fn of(plan: &Plan) -> Conditions {
+        let l = plan.limits;
+        Conditions {
+            cpu_ms: l.cpu.as_millis() as u64,
+            wall_ms: l.wall.as_millis() as u64,
+            memory_bytes: l.memory,
+            output_bytes: l.output,
+            processes: l.processes,
+            io: match plan.io.mode {
+                IoMode::File => "file",
+                IoMode::Stdio => "stdio",
+            }
+            .to_string(),
+            null_swaps: plan.policy.dialect.null_swaps.to_string(),
+            steps: plan.policy.dialect.steps.to_string(),
+            accept: match plan.policy.accept {
+                Accept::Lexmin => "lexmin",
+                Accept::AnyValid => "any-valid",
+            }
+            .to_string(),
+        }
+    }
+}
+
 /// The whole run, as written to `--json`.
 #[derive(Debug, Clone, Serialize)]
 pub struct RunReport {
+    /// The version of mayan-judge that judged.
+    pub version: String,
+    /// When the run started (RFC 3339, UTC).
+    pub started: String,
+    pub conditions: Conditions,
     /// How CPU time and memory were measured.
     pub measured_by: String,
     /// What confined the runs, active or not.
     pub sandbox: Vec<Protection>,
+    /// The run was stopped (SIGINT or SIGTERM) before every case was judged:
+    /// it holds the cases that finished.
+    pub interrupted: bool,
     pub submissions: Vec<SubmissionReport>,
 }
 
 impl RunReport {
-    /// The exit code of the run: success only when every case of every
-    /// submission was accepted.
+    /// An empty report of a run about to start under `plan`.
+    pub fn new(plan: &Plan, measured_by: String, sandbox: Vec<Protection>) -> RunReport {
+        RunReport {
+            version: env!("CARGO_PKG_VERSION").to_string(),
+            started: humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string(),
+            conditions: Conditions::of(plan),
+            measured_by,
+            sandbox,
+            interrupted: false,
+            submissions: Vec::new(),
+        }
+    }
+
+    /// True when some case could not be judged (the judge's or the data's
+    /// fault).
+    pub fn has_judge_errors(&self) -> bool {
+        self.submissions.iter().any(|s| s.not_judged > 0)
+    }
+
+    /// The exit code of the run: 130 or 143 when it was stopped by SIGINT or
+    /// SIGTERM, an error when a case could not be judged, success only when
+    /// every case of every submission was accepted.
     pub fn exit_code(&self) -> u8 {
+        if let Some(signal) = crate::runner::signals::received().filter(|_| self.interrupted) {
+            return crate::exit::for_signal(signal);
+        }
+        if self.has_judge_errors() {
+            return crate::exit::ERROR;
+        }
         crate::exit::accepted_or_rejected(
             self.submissions.iter().all(SubmissionReport::all_accepted),
         )

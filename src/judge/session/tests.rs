@@ -5,10 +5,13 @@ use std::io;
 use std::path::Path;
 use std::time::Duration;
 
+use std::collections::BTreeMap;
+
 use super::*;
 use crate::check::Policy;
 use crate::config::{IoConfig, IoMode};
 use crate::exit;
+use crate::judge::compile::Toolchain;
 use crate::judge::contestants::Missing;
 use crate::runner::fake::{FakeRun, FakeRunner, Scripted};
 use crate::runner::{Limits, Stop};
@@ -91,7 +94,10 @@ fn judge_with(runner: &FakeRunner, mode: IoMode, entries: &[Entry]) -> RunReport
         cases: &cases,
         plan: &plan,
         runner,
-        languages: &languages,
+        tools: Toolchain {
+            languages: &languages,
+            source_limit: 1 << 20,
+        },
     };
     session.judge(entries, &mut Quiet).unwrap()
 }
@@ -238,7 +244,10 @@ fn the_observer_sees_every_case_in_order_with_the_report_so_far() {
         cases: &cases,
         plan: &plan,
         runner: &runner,
-        languages: &languages,
+        tools: Toolchain {
+            languages: &languages,
+            source_limit: 1 << 20,
+        },
     };
     let mut record = Record::default();
     session

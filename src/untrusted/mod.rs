@@ -1,9 +1,14 @@
 //! Reading what somebody else made (a contestant's output, a case, an answer
 //! file, standard input): never more than a bound, so an endless or huge
-//! input cannot exhaust the judge's memory.
+//! input cannot exhaust the judge's memory; and opening what a contestant
+//! controls without following its links or blocking on its pipes (`open`).
+
+pub mod open;
 
 use std::io::Read;
 use std::path::Path;
+
+pub use open::{Opened, Refusal, open_beneath, open_regular};
 
 /// The first bytes of a stream, at most `limit`, and whether there was
 /// more.
