@@ -49,9 +49,15 @@ fn the_bundled_configuration_grades_the_bundled_submissions() {
         .iter()
         .map(|who| rows(who)[0])
         .collect();
-    assert!(ranked[0].contains("380/380") && ranked[2].contains("50/380"), "{stdout}");
+    assert!(
+        ranked[0].contains("380/380") && ranked[2].contains("50/380"),
+        "{stdout}"
+    );
     let at = |who: &str| stdout.find(&format!("\n{who}")).unwrap();
-    assert!(at("correct ") < at("slow ") && at("slow ") < at("wrong "), "{stdout}");
+    assert!(
+        at("correct ") < at("slow ") && at("slow ") < at("wrong "),
+        "{stdout}"
+    );
 }
 
 #[test]
@@ -273,7 +279,10 @@ fn a_folder_of_contestants_is_judged_in_one_go() {
         assert!(!rows.is_empty(), "no row for {who}:\n{stdout}");
         rows.join("\n")
     };
-    assert!(rows("ann ").contains("10/10") && rows("ann ").contains(" AC"), "{stdout}");
+    assert!(
+        rows("ann ").contains("10/10") && rows("ann ").contains(" AC"),
+        "{stdout}"
+    );
     assert!(rows("ben ").contains(" WA"), "{stdout}");
     assert!(rows("cy ").contains(" CE"), "{stdout}");
     assert!(

@@ -22,3 +22,4 @@ mod sandbox_cli;
 mod seeds;
 mod snapshots;
 mod stress;
+mod trust;
