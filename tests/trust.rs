@@ -462,3 +462,37 @@ fn an_interrupted_run_keeps_what_finished_and_leaves_nothing() {
         groups_of(child.id())
     );
 }
+
+#[test]
+fn bad_data_is_found_before_anything_runs_and_is_not_a_verdict() {
+    let dir = tempfile::tempdir().unwrap();
+    let suite = dir.path().join("s");
+    std::fs::create_dir(&suite).unwrap();
+    std::fs::write(
+        suite.join("a.in"),
+        "3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n",
+    )
+    .unwrap();
+    std::fs::write(suite.join("a.ans"), "-1\n").unwrap();
+    std::fs::write(suite.join("b.in"), "3\n1 x 0\n").unwrap();
+    let ran = dir.path().join("ran");
+    let out = mayan()
+        .args(["judge", "--sandbox", "off", "--suite"])
+        .arg(&suite)
+        .args(["--", "touch"])
+        .arg(&ran)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("the test data has 2 faults (nothing was judged)"),
+        "{err}"
+    );
+    assert!(
+        err.contains("a.ans: the answer file says -1, but the reference solver"),
+        "{err}"
+    );
+    assert!(err.contains("b.in: line 2: `x` is not an integer"), "{err}");
+    assert!(!ran.exists(), "a program ran on bad data");
+}

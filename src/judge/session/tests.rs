@@ -173,6 +173,10 @@ fn a_run_that_cannot_be_made_is_a_judge_error() {
     let c = &report.submissions[0].cases[0];
     assert_eq!(c.verdict, Verdict::JudgeError);
     assert_eq!(c.message, "the run could not be made: no such program");
+    // Not the contestant's fault: not counted, and the run says so loudly.
+    let r = &report.submissions[0];
+    assert_eq!((r.score, r.max_score, r.not_judged), (0, 0, 4));
+    assert_eq!(report.exit_code(), exit::ERROR);
 }
 
 #[test]
