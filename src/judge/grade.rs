@@ -15,14 +15,17 @@ use crate::check::protocol::OUTPUT_LIMIT;
 use crate::check::{CheckResult, CheckVerdict, Output, check};
 use crate::config::IoMode;
 use crate::puzzle::answer::read_answer_file;
-use crate::puzzle::case::{Case, ReadError, read_case_file};
+use crate::puzzle::case::{Case, ReadError, format_case, read_case_file};
 use crate::runner::sandbox::tmpfs::Mounted;
 use crate::runner::{Exit, RunOutcome, RunSpec, Runner, Stop, signals};
 use crate::solver::Solver;
-use crate::untrusted::{Prefix, Refusal, open_beneath, read_prefix};
+use crate::untrusted::{Prefix, Refusal, open_beneath, read_prefix, read_tail};
 
 /// How much of a wrong output a result keeps.
 const RECEIVED_EXCERPT: usize = 2048;
+
+/// How much of the end of a program's standard error a result keeps.
+const STDERR_EXCERPT: u64 = 2048;
 
 /// A step of grading that could not be made.
 #[derive(Debug, thiserror::Error)]
@@ -85,10 +88,18 @@ fn try_grade_case(
         output_bytes: output.size,
         checker: checked.as_ref().map(|c| (c.verdict, c.summary.clone())),
     };
-    let (verdict, message) = decide(&observed, &plan.limits);
-    Ok(Some(populate(
-        case, verdict, message, &run, checked, &output,
-    )))
+    let (verdict, mut message) = decide(&observed, &plan.limits);
+    let mut result = populate(case, verdict, &run, checked, &output);
+    if verdict != Verdict::AC {
+        result.stderr = folder.stderr_tail();
+        result.input = format_case(&data.case);
+        if verdict == Verdict::RE && !result.stderr.trim().is_empty() {
+            let last = last_lines(&result.stderr, 3);
+            message = format!("{message}; its standard error ends: {last}");
+        }
+    }
+    result.message = message;
+    Ok(Some(result))
 }
 
 /// The case and its answer file's text, as the checker needs them.
@@ -169,6 +180,14 @@ impl RunFolder {
         runner.run(&spec).map_err(GradeError::Run)
     }
 
+    /// The end of what the program wrote to standard error (bounded).
+    fn stderr_tail(&self) -> String {
+        open_beneath(self.scratch.path(), Path::new("stderr"))
+            .ok()
+            .and_then(|o| read_tail(o.file, o.size, STDERR_EXCERPT).ok())
+            .map_or(String::new(), |b| crate::text::decode(&b))
+    }
+
     /// What the program left as its answer: its size, and its first bytes
     /// (a little over what the checker reads), read once. The run may have
     /// put anything there: a link, a pipe, a folder, a huge sparse file;
@@ -247,7 +266,6 @@ fn check_output(
 fn populate(
     case: &CaseFile,
     verdict: Verdict,
-    message: String,
     run: &RunOutcome,
     checked: Option<CheckResult>,
     output: &Collected,
@@ -270,11 +288,25 @@ fn populate(
             0
         },
         points: case.points,
-        message,
+        message: String::new(),
         details: checked
             .filter(|_| wrong)
             .map(|c| c.details)
             .unwrap_or_default(),
         received,
+        stderr: String::new(),
+        input: String::new(),
+    }
+}
+
+/// At most the last `n` lines of `text`, joined by ` / `, at most 200
+/// characters.
+fn last_lines(text: &str, n: usize) -> String {
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    let tail = lines[lines.len().saturating_sub(n)..].join(" / ");
+    let chars: Vec<char> = tail.chars().collect();
+    match chars.len() {
+        len if len > 200 => format!("…{}", chars[len - 200..].iter().collect::<String>()),
+        _ => tail,
     }
 }

@@ -49,7 +49,7 @@ pub fn grade_program(
     done.results
         .into_iter()
         .filter_map(|slot| match slot {
-            Slot::Done(r) => Some(r),
+            Slot::Done(r) => Some(*r),
             _ => None,
         })
         .collect()
@@ -58,7 +58,7 @@ pub fn grade_program(
 /// A case's place in the order: not done yet, graded, or stopped half-way.
 enum Slot {
     Pending,
-    Done(CaseResult),
+    Done(Box<CaseResult>),
     Stopped,
 }
 
@@ -71,7 +71,7 @@ struct InOrder<'a> {
 
 impl InOrder<'_> {
     fn finish(&mut self, i: usize, result: Option<CaseResult>) {
-        self.results[i] = result.map_or(Slot::Stopped, Slot::Done);
+        self.results[i] = result.map_or(Slot::Stopped, |r| Slot::Done(Box::new(r)));
         while let Some(slot) = self.results.get(self.emitted) {
             match slot {
                 Slot::Pending => break,

@@ -24,6 +24,14 @@ pub struct CaseResult {
     /// The start of what the program answered, for a WA or PE.
     #[serde(skip_serializing_if = "String::is_empty")]
     pub received: String,
+    /// The end of what the program wrote to standard error, for a case not
+    /// accepted.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub stderr: String,
+    /// The case as it was judged (its canonical text), for a case not
+    /// accepted, so that a report can replay it.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub input: String,
 }
 
 impl CaseResult {
@@ -41,6 +49,8 @@ impl CaseResult {
             message,
             details: String::new(),
             received: String::new(),
+            stderr: String::new(),
+            input: String::new(),
         }
     }
 }
@@ -69,5 +79,7 @@ pub fn fixture(name: &str, verdict: Verdict) -> CaseResult {
         message: "why".into(),
         details: String::new(),
         received: String::new(),
+        stderr: String::new(),
+        input: String::new(),
     }
 }

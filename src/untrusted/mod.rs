@@ -29,6 +29,13 @@ pub fn read_prefix(reader: impl Read, limit: u64) -> std::io::Result<Prefix> {
     Ok(Prefix { bytes, truncated })
 }
 
+/// The last `limit` bytes of a file of `size` bytes (all of a smaller one).
+pub fn read_tail(mut file: std::fs::File, size: u64, limit: u64) -> std::io::Result<Vec<u8>> {
+    use std::io::{Seek, SeekFrom};
+    file.seek(SeekFrom::Start(size.saturating_sub(limit)))?;
+    Ok(read_prefix(file, limit)?.bytes)
+}
+
 /// Reads at most `limit` bytes; `None` when there was more.
 pub fn read_bounded(reader: impl Read, limit: u64) -> std::io::Result<Option<Vec<u8>>> {
     let prefix = read_prefix(reader, limit)?;

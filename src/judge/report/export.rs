@@ -136,6 +136,8 @@ mod tests {
                 message: "m <1>".into(),
                 details: String::new(),
                 received: String::new(),
+                stderr: String::new(),
+                input: String::new(),
             });
         }
         vec![r]

@@ -143,7 +143,13 @@ fn each_outcome_gets_its_verdict_and_the_run_exits_1() {
     assert_eq!(verdicts(slow), [Verdict::TLE; 4]);
     assert_eq!(slow.cases[0].message, "CPU time over 1000 ms");
     assert_eq!(verdicts(crash), [Verdict::RE; 4]);
-    assert_eq!(crash.cases[0].message, "exit code 3");
+    // An RE carries the end of what the program said on standard error.
+    assert_eq!(
+        crash.cases[0].message,
+        "exit code 3; its standard error ends: boom"
+    );
+    assert_eq!(crash.cases[0].stderr, "boom");
+    assert_eq!(crash.cases[0].input, SAMPLE);
     assert_eq!(verdicts(silent), [Verdict::PE; 4]);
     use Verdict::{AC, WA};
     assert_eq!(verdicts(minus), [WA, AC, WA, WA]);
