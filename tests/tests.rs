@@ -13,6 +13,7 @@ mod differential;
 mod gen_cases;
 mod judge;
 mod mutants;
+mod newcomer;
 mod official;
 mod properties;
 mod regression;

@@ -12,7 +12,7 @@ use super::{RunArgs, load_config};
 use crate::exit;
 use crate::judge::plan::Plan;
 use crate::judge::report::table::sandbox_summary;
-use crate::judge::submission::absolute_args;
+use crate::judge::submission::stage_command;
 use crate::puzzle::case::format_case;
 use crate::runner::process::ProcessRunner;
 use crate::setter::stress::{Failure, Request, StressError, save, stress};
@@ -33,6 +33,8 @@ pub struct StressArgs {
     pub config: Option<PathBuf>,
     #[command(flatten)]
     pub run: RunArgs,
+    #[command(flatten)]
+    pub rules: super::RuleArgs,
     /// Save the smallest failing case (X.in and X.ans) into this folder.
     #[arg(long)]
     pub save: Option<PathBuf>,
@@ -44,12 +46,12 @@ pub struct StressArgs {
 pub(super) fn stress_command(args: &StressArgs) -> Result<u8> {
     crate::runner::signals::install();
     let mut config = load_config(args.config.as_ref())?;
-    config.apply(&args.run.overrides());
+    config.apply(&super::args::overrides(Some(&args.run), &args.rules));
     let plan = Plan::of(&config, 1);
-    let argv = absolute_args(&args.command, Path::new("."));
     let runner = ProcessRunner::configured(config.sandbox.mode, config.sandbox.readable.clone())?;
     eprintln!("{}", sandbox_summary(&runner.protections()));
     let scratch = crate::runner::scratch_dir("mayan-stress-")?;
+    let argv = stage_command(&args.command, Path::new("."), scratch.path())?;
     let request = Request {
         seed: args.seed,
         cases: args.cases,

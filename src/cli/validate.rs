@@ -23,8 +23,10 @@ pub struct ValidateArgs {
     pub paths: Vec<PathBuf>,
     /// The configuration file; `judge.toml` in the current folder when it
     /// exists, built-in defaults otherwise.
-    #[arg(long)]
+    #[arg(short = 'c', long, value_name = "FILE")]
     pub config: Option<PathBuf>,
+    #[command(flatten)]
+    pub rules: super::RuleArgs,
     /// Be a Kattis/DOMjudge input validator: read one case on standard input,
     /// exit 42 when it meets every guarantee, 43 when not (reason on stderr).
     #[arg(long, conflicts_with = "paths")]
@@ -59,7 +61,8 @@ pub(super) fn validate(args: &ValidateArgs) -> Result<u8> {
     if args.kattis {
         return kattis_input_validator();
     }
-    let config = load_config(args.config.as_ref())?;
+    let mut config = load_config(args.config.as_ref())?;
+    config.apply(&super::args::overrides(None, &args.rules));
     let roots: Vec<PathBuf> = if args.paths.is_empty() {
         config.suites.iter().map(|s| s.path.clone()).collect()
     } else {

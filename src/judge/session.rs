@@ -11,7 +11,7 @@ use super::plan::Plan;
 use super::program::grade_program;
 use super::report::{RunReport, SubmissionReport};
 use super::result::{CaseResult, all_cases};
-use super::submission::{Entry, absolute_args};
+use super::submission::{Entry, stage_command};
 use super::suite::{CaseFile, DataFault, Finding, check_data, discover};
 use super::verdict::Verdict;
 use crate::config::{Config, Submission};
@@ -183,7 +183,9 @@ impl Session<'_> {
     /// The command of a submission: as configured, or its source compiled.
     fn prepare(&self, sub: &Submission, build: &Path) -> Result<Prepared, PrepareError> {
         match (&sub.command, &sub.source) {
-            (Some(command), _) => Ok(Prepared::Ready(absolute_args(command, self.base))),
+            (Some(command), _) => stage_command(command, self.base, build)
+                .map(Prepared::Ready)
+                .map_err(PrepareError::Stage),
             (None, Some(source)) => prepare(source, build, self.runner, self.tools),
             (None, None) => Err(PrepareError::NoProgram),
         }
