@@ -10,7 +10,7 @@ use super::load_config;
 use crate::check::protocol::kattis;
 use crate::exit;
 use crate::judge::suite::{Severity, collect_inputs};
-use crate::puzzle::case::parse_case_strict;
+use crate::puzzle::case::{canonical_fault, parse_case_strict};
 use crate::setter::validate::validate_case;
 use crate::solver::Solver;
 use crate::text::plural;
@@ -29,15 +29,26 @@ pub struct ValidateArgs {
     /// exit 42 when it meets every guarantee, 43 when not (reason on stderr).
     #[arg(long, conflicts_with = "paths")]
     pub kattis: bool,
+    /// With --kattis: also reject a case not written in its canonical form
+    /// (single spaces, no leading zeros, LF line ends, a final newline,
+    /// nothing more), as Kattis's verifyproblem expects of a validator.
+    #[arg(long, requires = "kattis")]
+    pub strict: bool,
 }
 
 /// One case on standard input, judged as the input format and SPEC's
-/// guarantees demand; cosmetic points are reported but do not reject it.
-fn kattis_input_validator() -> Result<u8> {
+/// guarantees demand; cosmetic points are reported but do not reject it,
+/// unless `strict`.
+fn kattis_input_validator(strict: bool) -> Result<u8> {
     let mut bytes = Vec::new();
     std::io::stdin().read_to_end(&mut bytes)?;
-    match parse_case_strict(&String::from_utf8_lossy(&bytes)) {
-        Ok((_, warnings)) => {
+    let text = String::from_utf8_lossy(&bytes);
+    match parse_case_strict(&text) {
+        Ok((case, warnings)) => {
+            if let Some(fault) = canonical_fault(&text, &case).filter(|_| strict) {
+                eprintln!("{fault}");
+                return Ok(kattis::REJECTED);
+            }
             for w in warnings {
                 eprintln!("warning: {w}");
             }
@@ -52,7 +63,7 @@ fn kattis_input_validator() -> Result<u8> {
 
 pub(super) fn validate(args: &ValidateArgs) -> Result<u8> {
     if args.kattis {
-        return kattis_input_validator();
+        return kattis_input_validator(args.strict);
     }
     let config = load_config(args.config.as_ref())?;
     let roots: Vec<PathBuf> = if args.paths.is_empty() {
