@@ -14,6 +14,7 @@ mod gen_cases;
 mod judge;
 mod mutants;
 mod official;
+mod partition;
 mod properties;
 mod regression;
 mod runner;

@@ -10,6 +10,7 @@ use clap::Args;
 
 use super::RunArgs;
 use crate::config::{Config, IoMode};
+use crate::judge::partition::Partition;
 use crate::judge::plan::Plan;
 use crate::judge::report::json::write_json;
 use crate::judge::report::table::{sandbox_summary, score_table, submission_table};
@@ -49,6 +50,11 @@ pub struct JudgeArgs {
     /// (LemonLime's layout), judged instead of the configured folder.
     #[arg(long)]
     pub contestants: Option<PathBuf>,
+    /// Judge only shard K of N of the (submission, case) pairs, as 2/3, to
+    /// spread a run over machines; `mayan report merge` puts the shards'
+    /// --json reports together.
+    #[arg(long, value_name = "K/N", conflicts_with_all = ["csv", "html"])]
+    pub partition: Option<Partition>,
     /// Cases run at once (CPU times stay per process; wall times get noisier).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub jobs: u16,
@@ -76,6 +82,9 @@ pub(super) fn judge_command(args: &JudgeArgs) -> Result<u8> {
     let runner = ProcessRunner::configured(config.sandbox.mode, config.sandbox.readable.clone())?;
     eprintln!("{}", header(entries.len(), cases.len(), &plan, &runner));
     eprintln!("{}", sandbox_summary(&runner.protections()));
+    if let Some(p) = args.partition {
+        eprintln!("judging shard {p} of the (submission, case) pairs");
+    }
     let session = Session {
         base: &base,
         cases: &cases,
@@ -84,7 +93,7 @@ pub(super) fn judge_command(args: &JudgeArgs) -> Result<u8> {
         languages: &config.languages,
     };
     let mut progress = Progress::new(args.json.clone());
-    let report = session.judge(&entries, &mut progress)?;
+    let report = session.judge_part(&entries, args.partition, &mut progress)?;
     progress.done()?;
     if let Some(path) = &args.json {
         write_json(path, &report).with_context(|| format!("{}: cannot write", path.display()))?;
@@ -110,12 +119,13 @@ fn header(entries: usize, cases: usize, plan: &Plan, runner: &dyn Runner) -> Str
     )
 }
 
-fn print_tables(report: &RunReport) -> Result<()> {
+pub(super) fn print_tables(report: &RunReport) -> Result<()> {
     let mut out = std::io::stdout().lock();
     for r in &report.submissions {
         writeln!(out, "{}", submission_table(r))?;
     }
-    if report.submissions.len() > 1 {
+    // A shard's submissions have different cases: no common columns.
+    if report.submissions.len() > 1 && report.partition.is_none() {
         write!(out, "{}", score_table(&report.submissions))?;
     }
     Ok(())

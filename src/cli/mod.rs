@@ -4,6 +4,7 @@
 mod check;
 mod gen_cases;
 mod judge;
+mod report;
 mod solve;
 mod stress;
 mod validate;
@@ -21,6 +22,7 @@ use crate::puzzle::dialect::{Dialect, NullSwaps, Steps};
 pub use check::CheckArgs;
 pub use gen_cases::GenArgs;
 pub use judge::JudgeArgs;
+pub use report::ReportArgs;
 pub use solve::SolveArgs;
 pub use stress::StressArgs;
 pub use validate::ValidateArgs;
@@ -54,6 +56,9 @@ pub enum Command {
     Gen(GenArgs),
     /// Run a submission on generated cases until one fails, then shrink it.
     Stress(StressArgs),
+    /// Work with the JSON reports of `mayan judge`: merge the shards of a
+    /// partitioned run.
+    Report(ReportArgs),
 }
 
 /// Overrides of the configuration's run limits and I/O mode, shared by the
@@ -115,6 +120,7 @@ pub fn run(cli: Cli) -> Result<u8> {
         Command::Judge(args) => judge::judge_command(&args),
         Command::Gen(args) => gen_cases::generate_cases(&args),
         Command::Stress(args) => stress::stress_command(&args),
+        Command::Report(args) => report::report_command(&args),
     }
 }
 

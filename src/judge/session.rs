@@ -8,9 +8,10 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use super::compile::{PrepareError, Prepared, prepare};
+use super::partition::Partition;
 use super::plan::Plan;
 use super::program::grade_program;
-use super::report::{RunReport, SubmissionReport};
+use super::report::{CaseId, RunReport, SubmissionReport};
 use super::result::{CaseResult, all_cases};
 use super::submission::{Entry, absolute_args};
 use super::suite::{CaseFile, Finding, discover};
@@ -83,27 +84,63 @@ impl Session<'_> {
         entries: &[Entry],
         observer: &mut dyn Observer,
     ) -> Result<RunReport, SessionError> {
+        self.judge_part(entries, None, observer)
+    }
+
+    /// Judges the (entry, case) pairs of `partition` (all of them when
+    /// `None`), every entry in order. The report lists every entry and every
+    /// case of the run; an entry with no case in the share is listed with no
+    /// result and is not prepared.
+    pub fn judge_part(
+        &self,
+        entries: &[Entry],
+        partition: Option<Partition>,
+        observer: &mut dyn Observer,
+    ) -> Result<RunReport, SessionError> {
         if entries.is_empty() {
             return Err(SessionError::NothingToJudge);
         }
         let mut report = RunReport {
             measured_by: self.runner.method(),
             sandbox: self.runner.protections(),
+            partition,
+            cases: self.cases.iter().map(CaseId::of).collect(),
             submissions: Vec::new(),
         };
-        for entry in entries {
-            observer.started(entry.name(), self.cases.len());
-            let judged = match entry {
-                Entry::Program(sub) => self.judge_submission(sub, &report, observer),
-                Entry::Absent(who) => {
-                    observer.note(&who.name, &who.why);
-                    self.not_judged(&who.name, Verdict::CE, &who.why, true)
-                }
-            };
+        for (i, entry) in entries.iter().enumerate() {
+            let share: Vec<CaseFile> = (self.cases.iter().enumerate())
+                .filter(|&(j, _)| partition.is_none_or(|p| p.holds(i, j, self.cases.len())))
+                .map(|(_, case)| case.clone())
+                .collect();
+            let judged = Session {
+                cases: &share,
+                ..*self
+            }
+            .judge_entry(entry, &report, observer);
             report.submissions.push(judged);
             observer.finished(&report);
         }
         Ok(report)
+    }
+
+    /// One entry over this session's cases (none: nothing to prepare).
+    fn judge_entry(
+        &self,
+        entry: &Entry,
+        before: &RunReport,
+        observer: &mut dyn Observer,
+    ) -> SubmissionReport {
+        if self.cases.is_empty() {
+            return SubmissionReport::new(entry.name());
+        }
+        observer.started(entry.name(), self.cases.len());
+        match entry {
+            Entry::Program(sub) => self.judge_submission(sub, before, observer),
+            Entry::Absent(who) => {
+                observer.note(&who.name, &who.why);
+                self.not_judged(&who.name, Verdict::CE, &who.why, true)
+            }
+        }
     }
 
     /// The same verdict on every case, nothing run.

@@ -30,6 +30,8 @@ mod tests {
         let report = RunReport {
             measured_by: "test".into(),
             sandbox: Vec::new(),
+            partition: None,
+            cases: Vec::new(),
             submissions: vec![s],
         };
         write_json(&path, &report).unwrap();
