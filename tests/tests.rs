@@ -10,6 +10,8 @@ mod check_fuzz;
 mod check_protocols;
 mod cli;
 mod differential;
+mod export_dmoj;
+mod export_kattis;
 mod gen_cases;
 mod judge;
 mod mutants;

@@ -2,6 +2,7 @@
 //! Each command returns its exit code; `main` only prints errors.
 
 mod check;
+mod export;
 mod gen_cases;
 mod judge;
 mod report;
@@ -20,6 +21,7 @@ use crate::config::{Config, IoMode, Overrides, SandboxMode};
 use crate::puzzle::dialect::{Dialect, NullSwaps, Steps};
 
 pub use check::CheckArgs;
+pub use export::ExportArgs;
 pub use gen_cases::GenArgs;
 pub use judge::JudgeArgs;
 pub use report::ReportArgs;
@@ -56,6 +58,9 @@ pub enum Command {
     Gen(GenArgs),
     /// Run a submission on generated cases until one fails, then shrink it.
     Stress(StressArgs),
+    /// Make a problem package for another judge (Kattis/DOMjudge, DMOJ)
+    /// from the configuration and its cases, with this binary as checker.
+    Export(ExportArgs),
     /// Work with the JSON reports of `mayan judge`: merge the shards of a
     /// partitioned run.
     Report(ReportArgs),
@@ -120,6 +125,7 @@ pub fn run(cli: Cli) -> Result<u8> {
         Command::Judge(args) => judge::judge_command(&args),
         Command::Gen(args) => gen_cases::generate_cases(&args),
         Command::Stress(args) => stress::stress_command(&args),
+        Command::Export(args) => export::export_command(&args),
         Command::Report(args) => report::report_command(&args),
     }
 }
