@@ -343,6 +343,8 @@ fn an_export_among_the_cases_or_with_a_wrong_binary_is_refused() {
         .code(2)
         .stderr(predicate::str::contains("is not the mayan binary"));
     // A mayan older than the package's commands (no `validate --strict`).
+    // It exits without reading its input: the broken pipe once made the
+    // export exit 141 without a word, as if its own output had been closed.
     let old = dir.path().join("old-mayan");
     std::fs::write(
         &old,
