@@ -41,6 +41,8 @@ pub enum MergeError {
     },
     #[error("no reports to merge")]
     NoReports,
+    #[error("{}: lists no cases of the run (written by an older mayan?): judge that shard again", path.display())]
+    NoCaseList { path: PathBuf },
     #[error("{}: shard {this}, but {} is a shard of {first_of}: not shards of one partition", path.display(), first.display())]
     OtherPartition {
         path: PathBuf,
@@ -123,6 +125,13 @@ pub fn merge(mut shards: Vec<Shard>) -> Result<RunReport, MergeError> {
         if names(&s.report) != names(&first.report) {
             return Err(other("submissions"));
         }
+    }
+    if let Some(s) =
+        (shards.iter()).find(|s| s.report.cases.is_empty() && !names(&s.report).is_empty())
+    {
+        return Err(MergeError::NoCaseList {
+            path: s.path.clone(),
+        });
     }
     let cases = &first.report.cases;
     let submissions = (0..first.report.submissions.len())

@@ -132,6 +132,19 @@ fn a_missing_or_repeated_shard_is_named() {
 }
 
 #[test]
+fn a_report_without_the_case_list_is_refused() {
+    let mut shards = split(&whole(), 2);
+    for s in &mut shards {
+        s.report.cases.clear();
+    }
+    let e = merge(shards).unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "shard-1.json: lists no cases of the run (written by an older mayan?): judge that shard again"
+    );
+}
+
+#[test]
 fn an_interrupted_shard_is_refused_with_the_missing_case() {
     let mut shards = split(&whole(), 2);
     shards[1].report.submissions[0].cases.pop();
