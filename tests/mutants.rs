@@ -46,7 +46,14 @@ fn verdicts(exe: &Path, dir: &Path, skip_dialect: bool, contest: bool) -> Vec<(S
         cmd.args(["--jobs", "2"]);
     }
     if skip_dialect {
-        for suite in ["sample", "rules", "subtask-bottom-row", "exactly-n", "tower", "hard"] {
+        for suite in [
+            "sample",
+            "rules",
+            "subtask-bottom-row",
+            "exactly-n",
+            "tower",
+            "hard",
+        ] {
             cmd.arg("--suite").arg(root().join("cases").join(suite));
         }
     }

@@ -14,6 +14,7 @@ use crate::check::Accept;
 use crate::config::units::{show_duration, show_size};
 use crate::config::{Config, IoMode, Submission};
 use crate::judge::compile::Toolchain;
+use crate::judge::partition::Partition;
 use crate::judge::plan::Plan;
 use crate::judge::report::json::write_json;
 use crate::judge::report::table::{
@@ -71,6 +72,11 @@ pub struct JudgeArgs {
     /// (LemonLime's layout), judged instead of the configured folder
     #[arg(long, value_name = "DIR")]
     pub contestants: Option<PathBuf>,
+    /// Judge only shard K of N of the (submission, case) pairs, as 2/3, to
+    /// spread a run over machines; `mayan report merge` puts the shards'
+    /// --json reports together
+    #[arg(long, value_name = "K/N", conflicts_with_all = ["csv", "html"])]
+    pub partition: Option<Partition>,
     /// Cases run at once (CPU times stay per process; wall times get
     /// noisier)
     #[arg(short = 'j', long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
@@ -114,6 +120,9 @@ pub(super) fn judge_command(args: &JudgeArgs) -> Result<u8> {
     if !args.quiet {
         eprintln!("{}", header(entries.len(), cases.len(), &plan, &runner));
         eprintln!("{}", sandbox_summary(&runner.protections()));
+        if let Some(p) = args.partition {
+            eprintln!("judging shard {p} of the (submission, case) pairs");
+        }
     }
     let session = Session {
         base: &base,
@@ -126,7 +135,7 @@ pub(super) fn judge_command(args: &JudgeArgs) -> Result<u8> {
         },
     };
     let mut progress = Progress::new(args.json.clone(), args.quiet);
-    let report = session.judge(&entries, &mut progress)?;
+    let report = session.judge_part(&entries, args.partition, &mut progress)?;
     progress.done()?;
     if let Some(path) = &args.json {
         write_json(path, &report).with_context(|| format!("{}: cannot write", path.display()))?;
@@ -216,12 +225,13 @@ fn header(entries: usize, cases: usize, plan: &Plan, runner: &dyn Runner) -> Str
     )
 }
 
-fn print_tables(report: &RunReport) -> Result<()> {
+pub(super) fn print_tables(report: &RunReport) -> Result<()> {
     let mut out = std::io::stdout().lock();
     for r in &report.submissions {
         writeln!(out, "{}", submission_table(r))?;
     }
-    if report.submissions.len() > 1 {
+    // A shard's submissions have different cases: no common columns.
+    if report.submissions.len() > 1 && report.partition.is_none() {
         write!(out, "{}", ranking(&report.submissions))?;
         write!(
             out,

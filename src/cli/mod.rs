@@ -3,8 +3,10 @@
 
 mod args;
 mod check;
+mod export;
 mod gen_cases;
 mod judge;
+mod report;
 mod solve;
 mod stress;
 mod validate;
@@ -20,8 +22,10 @@ use crate::config::Config;
 pub use args::{ColorChoice, DialectArgs, RuleArgs, RunArgs};
 
 pub use check::CheckArgs;
+pub use export::ExportArgs;
 pub use gen_cases::GenArgs;
 pub use judge::JudgeArgs;
+pub use report::ReportArgs;
 pub use solve::SolveArgs;
 pub use stress::StressArgs;
 pub use validate::ValidateArgs;
@@ -59,6 +63,12 @@ pub enum Command {
     Gen(GenArgs),
     /// Run a submission on generated cases until one fails, then shrink it.
     Stress(StressArgs),
+    /// Make a problem package for another judge (Kattis/DOMjudge, DMOJ)
+    /// from the configuration and its cases, with this binary as checker.
+    Export(ExportArgs),
+    /// Work with the JSON reports of `mayan judge`: merge the shards of a
+    /// partitioned run.
+    Report(ReportArgs),
 }
 
 /// Runs the parsed command line; returns the exit code.
@@ -70,6 +80,8 @@ pub fn run(cli: Cli) -> Result<u8> {
         Command::Judge(args) => judge::judge_command(&args),
         Command::Gen(args) => gen_cases::generate_cases(&args),
         Command::Stress(args) => stress::stress_command(&args),
+        Command::Export(args) => export::export_command(&args),
+        Command::Report(args) => report::report_command(&args),
     }
 }
 

@@ -338,7 +338,11 @@ mod tests {
                 .any(|&d| solver.solve(&c.board, c.n, d) != a)
         );
         let c = make(Kind::Tower, o, 11);
-        assert!((0..WIDTH).any(|x| c.board.height(x) >= HEIGHT - 1), "{:?}", c.board);
+        assert!(
+            (0..WIDTH).any(|x| c.board.height(x) >= HEIGHT - 1),
+            "{:?}",
+            c.board
+        );
         assert!(solver.solve(&c.board, c.n, Dialect::default()).is_some());
         let c = make(Kind::Hard, o, 8);
         assert_eq!(c.n, 5);

@@ -1,6 +1,7 @@
 //! Helpers shared by the integration tests.
 
 pub mod hostile;
+pub mod judges;
 pub mod naive;
 pub mod seeds;
 
