@@ -4,6 +4,7 @@
 
 mod support;
 
+mod answer_files;
 mod browser;
 mod cases;
 mod check_fuzz;

@@ -7,9 +7,9 @@ use anyhow::{Context, Result, bail};
 use clap::Args;
 
 use crate::check::reference::References;
-use crate::judge::suite::answer_path;
+use crate::judge::answer_files;
 use crate::puzzle::answer::Answer;
-use crate::puzzle::case::{MAX_N, format_case};
+use crate::puzzle::case::{Case, MAX_N, format_case};
 use crate::puzzle::dialect::Dialect;
 use crate::setter::kinds::{Kind, Options, features, generate};
 use crate::setter::random::Rng;
@@ -84,17 +84,7 @@ pub(super) fn generate_cases(args: &GenArgs) -> Result<u8> {
         let input = args.out.join(format!("{name}-{i:03}.in"));
         std::fs::write(&input, format_case(&case))
             .with_context(|| format!("{}: cannot write", input.display()))?;
-        let dialects: &[Dialect] = if args.kind == Kind::DialectSensitive {
-            &Dialect::ALL
-        } else {
-            &Dialect::ALL[..1]
-        };
-        let mut refs = References::of(&case);
-        for &d in dialects {
-            let path = answer_path(&input, d, Dialect::default());
-            std::fs::write(&path, refs.get(d, &mut solver).to_text())
-                .with_context(|| format!("{}: cannot write", path.display()))?;
-        }
+        write_answers(&input, &case, &mut solver)?;
         let solution = solver.solve(&case.board, case.n, Dialect::default());
         let what = match &solution {
             Some(moves) => format!(
@@ -116,6 +106,28 @@ pub(super) fn generate_cases(args: &GenArgs) -> Result<u8> {
     Ok(crate::exit::SUCCESS)
 }
 
+/// The answer files of a case: `X.ans` with the default dialect's answer,
+/// and a file of its own for each other dialect whose answer the files
+/// written before would get wrong (see `judge::answer_files`).
+fn write_answers(input: &std::path::Path, case: &Case, solver: &mut Solver) -> Result<()> {
+    let mut refs = References::of(case);
+    let mut written: Vec<(std::path::PathBuf, Answer)> = Vec::new();
+    for d in Dialect::ALL {
+        let answer = refs.get(d, solver).clone();
+        let read = answer_files::candidates(input, d)
+            .into_iter()
+            .find_map(|p| written.iter().find(|(w, _)| *w == p));
+        if read.is_some_and(|(_, a)| *a == answer) {
+            continue;
+        }
+        let path = answer_files::name_for(input, d);
+        std::fs::write(&path, answer.to_text())
+            .with_context(|| format!("{}: cannot write", path.display()))?;
+        written.push((path, answer));
+    }
+    Ok(())
+}
+
 /// A file name's stem that cannot leave the folder it is written to.
 fn file_stem(text: &str) -> Result<String, String> {
     let fine = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.');
@@ -134,11 +146,7 @@ fn refuse_overwrite(out: &std::path::Path, name: &str, count: usize) -> Result<(
     for i in 1..=count {
         let input = out.join(format!("{name}-{i:03}.in"));
         let mut paths = vec![input.clone()];
-        paths.extend(
-            Dialect::ALL
-                .iter()
-                .map(|&d| answer_path(&input, d, Dialect::default())),
-        );
+        paths.extend(answer_files::all_names(&input));
         if let Some(there) = paths.iter().find(|p| p.exists()) {
             bail!(
                 "{} already exists; give another --name or --out, or --force to overwrite",

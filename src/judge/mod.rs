@@ -5,6 +5,7 @@
 //! Built on the runner (every OS call), the checker and the configuration;
 //! the command line only drives it.
 
+pub mod answer_files;
 pub mod compile;
 pub mod contestants;
 pub mod grade;

@@ -68,7 +68,7 @@ pub fn find_cases(config: &Config) -> Result<(Vec<CaseFile>, Vec<Finding>), Sess
             });
         }
     }
-    let (cases, strays) = discover(&config.suites);
+    let (cases, strays) = discover(&config.suites, config.rules);
     if cases.is_empty() {
         return Err(SessionError::NoCases);
     }

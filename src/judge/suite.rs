@@ -1,17 +1,18 @@
 //! The case folders: every `X.in` under a suite's folder (recursively, in
-//! natural order: `2` before `10`) paired with its answer file (`X.ans`; when there is none the
+//! natural order: `2` before `10`) paired with its answer file under the
+//! configured dialect (see [`answer_files`]; when there is none the
 //! reference solver supplies the answer), the points the suite gives each
-//! case, the names of the other dialects' answer files, and findings about
-//! files that belong to no case.
+//! case, and findings about files that belong to no case.
 
 use std::fmt;
 use std::path::{Path, PathBuf};
 
 use crate::check::reference::References;
 use crate::config::Suite;
+use crate::judge::answer_files;
 use crate::puzzle::answer::read_answer_file;
 use crate::puzzle::case::{ReadError, read_case_file};
-use crate::puzzle::dialect::{Dialect, NullSwaps, Steps};
+use crate::puzzle::dialect::Dialect;
 use crate::solver::Solver;
 use crate::text::natural_cmp;
 
@@ -59,22 +60,6 @@ impl Finding {
             message,
         }
     }
-}
-
-/// The answer file of `input` for a dialect, relative to the configured one:
-/// `X.ans` holds the configured dialect's answer; `X.exclude.ans`,
-/// `X.at-most.ans` and `X.exclude.at-most.ans` hold those dialects' answers.
-pub fn answer_path(input: &Path, dialect: Dialect, configured: Dialect) -> PathBuf {
-    if dialect == configured {
-        return input.with_extension("ans");
-    }
-    let suffix = match (dialect.null_swaps, dialect.steps) {
-        (NullSwaps::Include, Steps::Exact) => "include.ans",
-        (NullSwaps::Exclude, Steps::Exact) => "exclude.ans",
-        (NullSwaps::Include, Steps::AtMost) => "at-most.ans",
-        (NullSwaps::Exclude, Steps::AtMost) => "exclude.at-most.ans",
-    };
-    input.with_extension(suffix)
 }
 
 /// The `.in` files under the given files and folders (in the order given,
@@ -149,8 +134,9 @@ pub struct CaseFile {
     pub points: u32,
 }
 
-/// The cases of the suites in order, and findings about stray files.
-pub fn discover(suites: &[Suite]) -> (Vec<CaseFile>, Vec<Finding>) {
+/// The cases of the suites in order, each with its answer file under
+/// `dialect`, and findings about stray files.
+pub fn discover(suites: &[Suite], dialect: Dialect) -> (Vec<CaseFile>, Vec<Finding>) {
     let (mut cases, mut findings) = (Vec::new(), Vec::new());
     for suite in suites {
         let (inputs, strays) = collect_inputs(std::slice::from_ref(&suite.path));
@@ -158,8 +144,7 @@ pub fn discover(suites: &[Suite]) -> (Vec<CaseFile>, Vec<Finding>) {
         for input in inputs {
             let relative = input.strip_prefix(&suite.path).unwrap_or(&input);
             let name = relative.with_extension("").to_string_lossy().into_owned();
-            let answer = Some(answer_path(&input, Dialect::default(), Dialect::default()))
-                .filter(|a| a.exists());
+            let answer = answer_files::find(&input, dialect);
             cases.push(CaseFile {
                 suite: suite.name.clone(),
                 name,
@@ -271,7 +256,7 @@ mod tests {
             path: dir.path().to_path_buf(),
             points: 5,
         };
-        let (cases, findings) = discover(&[suite]);
+        let (cases, findings) = discover(&[suite], Dialect::default());
         let names: Vec<&str> = cases.iter().map(|c| c.name.as_str()).collect();
         assert_eq!(names, ["a", "b", "deep/c"]);
         assert!(cases[0].answer.is_none());

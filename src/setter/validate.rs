@@ -9,7 +9,8 @@
 use std::path::Path;
 
 use crate::check::reference::References;
-use crate::judge::suite::{Finding, Severity, answer_path};
+use crate::judge::answer_files;
+use crate::judge::suite::{Finding, Severity};
 use crate::puzzle::case::{Case, MAX_CASE_BYTES, ReadError, parse_case_strict, read_case_text};
 use crate::puzzle::dialect::Dialect;
 use crate::solver::Solver;
@@ -59,8 +60,11 @@ pub fn validate_case(input: &Path, configured: Dialect, solver: &mut Solver) -> 
     findings
 }
 
-/// Each dialect's answer file held against the reference; a missing one of
-/// the configured dialect is a warning.
+/// Each answer file held against the reference under every dialect that
+/// reads it (an error under the configured dialect, a warning under the
+/// others, which would judge wrongly), a note naming the dialects each file
+/// holds when there are several files, and a warning when the configured
+/// dialect has no file.
 fn answer_files(
     input: &Path,
     configured: Dialect,
@@ -68,30 +72,74 @@ fn answer_files(
     solver: &mut Solver,
 ) -> Vec<Finding> {
     let mut findings = Vec::new();
-    for dialect in Dialect::ALL {
-        let path = answer_path(input, dialect, configured);
-        if path.exists() {
-            let fault = read_text(&path).map(|text| refs.check_file(&text, dialect, solver));
-            match fault {
-                Err(unreadable) => findings.push(unreadable),
-                Ok(Err(fault)) => findings.push(Finding::new(
-                    &path,
-                    None,
-                    Severity::Error,
-                    fault.to_string(),
-                )),
-                Ok(Ok(())) => {}
+    let present: Vec<_> = (answer_files::all_names(input).into_iter())
+        .filter(|p| p.exists())
+        .collect();
+    for path in &present {
+        let text = match read_text(path) {
+            Ok(text) => text,
+            Err(unreadable) => {
+                findings.push(unreadable);
+                continue;
             }
-        } else if dialect == configured {
-            let message = format!(
-                "no answer file {}; the reference answer is {}",
-                path.display(),
-                refs.get(dialect, solver).one_line()
-            );
-            findings.push(Finding::new(input, None, Severity::Warning, message));
+        };
+        let served = answer_files::served_by(input, path);
+        for &dialect in &served {
+            findings.extend(held_against(
+                (input, path),
+                &text,
+                dialect,
+                configured,
+                refs,
+                solver,
+            ));
+        }
+        if present.len() > 1 || served.is_empty() {
+            findings.push(holds(path, &served));
         }
     }
+    if answer_files::find(input, configured).is_none() {
+        let message = format!(
+            "no answer file for {configured} ({} or a less specific name); the reference answer is {}",
+            answer_files::candidates(input, configured)[0].display(),
+            refs.get(configured, solver).one_line()
+        );
+        findings.push(Finding::new(input, None, Severity::Warning, message));
+    }
     findings
+}
+
+/// The finding when an answer file contradicts the reference under a
+/// dialect that reads it.
+fn held_against(
+    (input, path): (&Path, &Path),
+    text: &str,
+    dialect: Dialect,
+    configured: Dialect,
+    refs: &mut References,
+    solver: &mut Solver,
+) -> Option<Finding> {
+    let fault = refs.check_file(text, dialect, solver).err()?;
+    if dialect == configured {
+        return Some(Finding::new(path, None, Severity::Error, fault.to_string()));
+    }
+    let message = format!(
+        "wrong under {dialect}, which reads this file: {fault}; give that dialect its own {}",
+        answer_files::name_for(input, dialect)
+            .file_name()
+            .map_or(String::new(), |n| n.to_string_lossy().into_owned())
+    );
+    Some(Finding::new(path, None, Severity::Warning, message))
+}
+
+/// The note saying which dialects read an answer file.
+fn holds(path: &Path, served: &[Dialect]) -> Finding {
+    let message = if served.is_empty() {
+        "read under no dialect: a more specific file stands in for it everywhere".to_string()
+    } else {
+        format!("holds the answer for {}", answer_files::short_names(served))
+    };
+    Finding::new(path, None, Severity::Note, message)
 }
 
 fn notes(input: &Path, case: &Case, refs: &mut References, solver: &mut Solver) -> Vec<Finding> {
