@@ -6,6 +6,7 @@ mod check;
 mod export;
 mod gen_cases;
 mod judge;
+mod links;
 mod report;
 mod solve;
 mod stress;
@@ -25,6 +26,7 @@ pub use check::CheckArgs;
 pub use export::ExportArgs;
 pub use gen_cases::GenArgs;
 pub use judge::JudgeArgs;
+pub use links::LinksArgs;
 pub use report::ReportArgs;
 pub use solve::SolveArgs;
 pub use stress::StressArgs;
@@ -69,6 +71,9 @@ pub enum Command {
     /// Work with the JSON reports of `mayan judge`: merge the shards of a
     /// partitioned run.
     Report(ReportArgs),
+    /// Make the protocol-named checkers (mayan-testlib, mayan-kattis,
+    /// mayan-lemon, mayan-cms, mayan-check) beside this binary or in DIR.
+    Links(LinksArgs),
 }
 
 /// Runs the parsed command line; returns the exit code.
@@ -82,6 +87,7 @@ pub fn run(cli: Cli) -> Result<u8> {
         Command::Stress(args) => stress::stress_command(&args),
         Command::Export(args) => export::export_command(&args),
         Command::Report(args) => report::report_command(&args),
+        Command::Links(args) => links::links_command(&args),
     }
 }
 
@@ -105,6 +111,30 @@ pub fn effective_args(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> 
     rewritten.push("--".into());
     rewritten.extend(args.into_iter().skip(1));
     rewritten
+}
+
+/// What a protocol-named binary (`mayan-testlib`, ...) prints when asked
+/// only for `--help`/`-h` or `--version`/`-V`, instead of a protocol failure
+/// for a malformed call; `None` for any other call.
+pub fn protocol_help(args: &[std::ffi::OsString]) -> Option<String> {
+    let name = args.first().and_then(|a| Path::new(a).file_name())?;
+    let name = name.to_string_lossy();
+    let protocol = Protocol::from_program_name(&name)?;
+    let [_, flag] = args else { return None };
+    let version = format!("{name} {}", env!("CARGO_PKG_VERSION"));
+    let id = clap::ValueEnum::to_possible_value(&protocol)
+        .map_or(String::new(), |v| v.get_name().to_string());
+    match flag.to_str()? {
+        "--version" | "-V" => Some(version + "\n"),
+        "--help" | "-h" => Some(format!(
+            "{version}: the Mayan puzzle checker, speaking the {id} protocol\n\n\
+             Usage: {name} {}\n\n\
+             The same as `mayan check --protocol {id} -- ARGS`; `mayan check --help`\n\
+             tells the dialect and policy flags, `mayan links --help` how these names are made.\n",
+            protocol.usage()
+        )),
+        _ => None,
+    }
 }
 
 /// The configuration named, else `./judge.toml` if present, else the

@@ -36,6 +36,16 @@ always 0 (the verdict is in the files); cms 0, or 1 on a judge fault.";
 /// most five short lines.
 pub const OUTPUT_LIMIT: u64 = 1 << 20;
 
+/// The names under which `mayan` speaks one protocol (`mayan links` makes
+/// them).
+pub const PROGRAM_NAMES: [(&str, Protocol); 5] = [
+    ("mayan-check", Protocol::Plain),
+    ("mayan-testlib", Protocol::Testlib),
+    ("mayan-kattis", Protocol::Kattis),
+    ("mayan-lemon", Protocol::Lemon),
+    ("mayan-cms", Protocol::Cms),
+];
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Protocol {
     Plain,
@@ -51,17 +61,14 @@ impl Protocol {
     /// a copy or link of `mayan` under that name.
     pub fn from_program_name(name: &str) -> Option<Protocol> {
         let stem = name.strip_suffix(".exe").unwrap_or(name);
-        match stem {
-            "mayan-check" => Some(Protocol::Plain),
-            "mayan-testlib" => Some(Protocol::Testlib),
-            "mayan-kattis" => Some(Protocol::Kattis),
-            "mayan-lemon" => Some(Protocol::Lemon),
-            "mayan-cms" => Some(Protocol::Cms),
-            _ => None,
-        }
+        PROGRAM_NAMES
+            .iter()
+            .find(|(n, _)| *n == stem)
+            .map(|&(_, p)| p)
     }
 
-    fn usage(self) -> &'static str {
+    /// The arguments the judge passes under this protocol.
+    pub fn usage(self) -> &'static str {
         match self {
             Protocol::Plain => plain::USAGE,
             Protocol::Testlib => testlib::USAGE,
