@@ -8,32 +8,23 @@ use std::time::Duration;
 use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 
 use super::SubmissionReport;
+use crate::judge::result::CaseResult;
 use crate::judge::verdict::Verdict;
-use crate::text::{escape_markup, inert_cell};
+use crate::text::{escape_markup, inert_cell, visible};
 
-/// JUnit XML: a failure for WA/PE/TLE/MLE/OLE/RE/CE, an error for a judge error.
+/// JUnit XML: a failure for WA/PE/TLE/MLE/OLE/RE/CE, an error for a judge
+/// error. A submission that did not compile carries the compiler's output,
+/// as its suite's `system-err` and each CE case's description.
 pub fn junit(reports: &[SubmissionReport]) -> String {
     let mut report = Report::new("mayan-judge");
     for sub in reports {
         let mut suite = TestSuite::new(sub.name.clone());
+        let compiler = sub.compile_error.as_deref().map(visible);
+        if let Some(output) = &compiler {
+            suite.set_system_err(output.clone());
+        }
         for c in &sub.cases {
-            let status = match c.verdict {
-                Verdict::AC => TestCaseStatus::success(),
-                v => {
-                    let kind = if v == Verdict::JudgeError {
-                        NonSuccessKind::Error
-                    } else {
-                        NonSuccessKind::Failure
-                    };
-                    let mut s = TestCaseStatus::non_success(kind);
-                    s.set_type(v.to_string());
-                    s.set_message(format!("{v}: {}", c.message));
-                    if !c.details.is_empty() {
-                        s.set_description(c.details.clone());
-                    }
-                    s
-                }
-            };
+            let status = status(c, compiler.as_deref());
             let mut case = TestCase::new(format!("{}/{}", c.suite, c.name), status);
             case.set_classname(sub.name.clone());
             case.set_time(Duration::from_millis(c.wall_ms));
@@ -44,6 +35,33 @@ pub fn junit(reports: &[SubmissionReport]) -> String {
     report
         .to_string()
         .unwrap_or_else(|e| format!("<!-- could not write JUnit XML: {e} -->\n"))
+}
+
+/// One case's JUnit status; a CE case without details of its own is
+/// described by the compiler's output.
+fn status(c: &CaseResult, compiler: Option<&str>) -> TestCaseStatus {
+    let v = c.verdict;
+    if v == Verdict::AC {
+        return TestCaseStatus::success();
+    }
+    let kind = if v == Verdict::JudgeError {
+        NonSuccessKind::Error
+    } else {
+        NonSuccessKind::Failure
+    };
+    let mut s = TestCaseStatus::non_success(kind);
+    s.set_type(v.to_string());
+    s.set_message(format!("{v}: {}", c.message));
+    match compiler {
+        Some(output) if c.details.is_empty() && v == Verdict::CE => {
+            s.set_description(output.to_string());
+        }
+        _ if !c.details.is_empty() => {
+            s.set_description(c.details.clone());
+        }
+        _ => {}
+    }
+    s
 }
 
 /// A CSV cell: quoted when it must be, and never a formula a spreadsheet
@@ -153,6 +171,23 @@ mod tests {
         );
         assert!(
             xml.contains("<failure message=\"WA: m &lt;1&gt;\" type=\"WA\""),
+            "{xml}"
+        );
+    }
+
+    #[test]
+    fn junit_carries_the_compilers_output_for_ce() {
+        let mut r = SubmissionReport::new("broken");
+        r.compile_error = Some("mayan.cpp:3: error: expected `;` <here>\x1b[2J".into());
+        r.push(crate::judge::result::fixture("a", Verdict::CE));
+        let xml = junit(&[r]);
+        let told = "mayan.cpp:3: error: expected `;` &lt;here&gt;\\x1b[2J";
+        assert!(
+            xml.contains(&format!("<system-err>{told}</system-err>")),
+            "{xml}"
+        );
+        assert!(
+            xml.contains(&format!("type=\"CE\">{told}</failure>")),
             "{xml}"
         );
     }
