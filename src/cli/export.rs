@@ -35,26 +35,27 @@ pub enum ExportTarget {
 pub struct PackageArgs {
     /// The package's folder (made if needed); its name, `[a-z0-9]+`, is the
     /// problem's short name.
+    #[arg(value_name = "OUT_DIR")]
     pub out_dir: PathBuf,
     /// The configuration file; `judge.toml` in the current folder when it
     /// exists, built-in defaults otherwise.
-    #[arg(long)]
+    #[arg(short = 'c', long, value_name = "FILE")]
     pub config: Option<PathBuf>,
     /// The mayan binary to put inside as validator and checker; the running
     /// one by default. Judge hosts need a static build (see the README).
-    #[arg(long)]
+    #[arg(long, value_name = "FILE")]
     pub binary: Option<PathBuf>,
     /// Replace an earlier export in OUT_DIR.
     #[arg(long)]
     pub force: bool,
     /// The suite the statement shows as its sample.
-    #[arg(long, default_value = "sample")]
+    #[arg(long, value_name = "SUITE", default_value = "sample")]
     pub sample: String,
     /// CPU time limit, as "3s" (DOMjudge's .timelimit; DMOJ's site).
-    #[arg(long, value_parser = parse_duration)]
+    #[arg(long, value_name = "TIME", value_parser = parse_duration)]
     pub time_limit: Option<std::time::Duration>,
     /// Memory limit, as "128MiB".
-    #[arg(long, value_parser = parse_size)]
+    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
     pub memory_limit: Option<u64>,
 }
 
@@ -64,7 +65,7 @@ pub struct DmojArgs {
     pub package: PackageArgs,
     /// File I/O (the program reads mayan.in, writes mayan.out) or standard
     /// streams; judge.toml's by default.
-    #[arg(long, value_enum)]
+    #[arg(long, value_enum, value_name = "MODE")]
     pub io: Option<IoMode>,
 }
 

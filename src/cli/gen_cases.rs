@@ -23,32 +23,32 @@ pub struct GenArgs {
     pub kind: Kind,
     /// The folder to write `NAME-001.in` / `.ans` and so on into (made if
     /// missing).
-    #[arg(long)]
+    #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
     /// How many cases.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, value_name = "N", default_value_t = 1)]
     pub count: usize,
     /// The seed: the same seed and options give the same cases.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, value_name = "SEED", default_value_t = 1)]
     pub seed: u64,
     /// Moves the cases ask for (default: 5 for hard, else 1 to 3).
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=MAX_N as i64))]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=MAX_N as i64))]
     pub n: Option<u8>,
     /// Colours used at most.
-    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(1..=10))]
+    #[arg(long, value_name = "K", default_value_t = 4, value_parser = clap::value_parser!(u8).range(1..=10))]
     pub colours: u8,
     /// The tallest a column may start.
-    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(1..=7))]
+    #[arg(long, value_name = "HEIGHT", default_value_t = 4, value_parser = clap::value_parser!(u8).range(1..=7))]
     pub density: u8,
     /// For --kind cascade: the waves one move must set off.
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, value_name = "K", default_value_t = 2)]
     pub waves: u32,
     /// Keep only cases whose answer is the same in every dialect.
     #[arg(long)]
     pub robust: bool,
     /// File names start with this (default: the kind's name): letters,
     /// digits, `-`, `_` and `.`, so every file stays in --out.
-    #[arg(long, value_parser = file_stem)]
+    #[arg(long, value_name = "NAME", value_parser = file_stem)]
     pub name: Option<String>,
     /// Overwrite cases already in --out (refused otherwise).
     #[arg(long)]

@@ -31,19 +31,19 @@ pub enum ReportCommand {
 #[derive(Args, Debug)]
 pub struct MergeArgs {
     /// The shards' JSON reports, in any order: every shard once.
-    #[arg(required = true)]
+    #[arg(required = true, value_name = "REPORT")]
     pub reports: Vec<PathBuf>,
     /// Write the merged report as JSON.
-    #[arg(long)]
+    #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
     /// Write JUnit XML for CI.
-    #[arg(long)]
+    #[arg(long, value_name = "FILE")]
     pub junit: Option<PathBuf>,
     /// Write the score table as CSV.
-    #[arg(long)]
+    #[arg(long, value_name = "FILE")]
     pub csv: Option<PathBuf>,
     /// Write the score table as a self-contained HTML page.
-    #[arg(long)]
+    #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
 }
 

@@ -27,14 +27,14 @@ pub struct SolveArgs {
     /// How --explain draws: text after the answer (the default), or one SVG
     /// document or one self-contained HTML page holding the answer and its
     /// pictures as the whole output.
-    #[arg(long, value_enum, default_value_t = ExplainFormat::Text, requires = "explain")]
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = ExplainFormat::Text, requires = "explain")]
     pub format: ExplainFormat,
     /// Print the least number of moves that clears the board instead (-1 when
     /// none within --bound).
     #[arg(long)]
     pub min_moves: bool,
     /// Largest number of moves --min-moves tries.
-    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u8).range(0..=MAX_MOVES as i64))]
+    #[arg(long, value_name = "MOVES", default_value_t = 5, value_parser = clap::value_parser!(u8).range(0..=MAX_MOVES as i64))]
     pub bound: u8,
 }
 
