@@ -21,6 +21,7 @@ mod newcomer;
 mod official;
 mod partition;
 mod properties;
+mod readme;
 mod regression;
 mod runner;
 mod sandbox;

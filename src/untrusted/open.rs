@@ -65,7 +65,9 @@ pub fn open_beneath(dir: &Path, relative: &Path) -> Result<Opened, Refusal> {
     {
         return Err(Refusal::Escapes);
     }
-    let root = open_path(libc::AT_FDCWD, dir, libc::O_DIRECTORY)?;
+    // The folder is the judge's choice and trusted: a link to it is followed
+    // (a `submissions` folder linked in), links below it are not.
+    let root = open_dir(dir)?;
     let handle = match beneath(&root, relative) {
         Err(Refusal::Io(e)) if e.raw_os_error() == Some(libc::ENOSYS) => {
             walk_without_links(root, relative)?
@@ -124,10 +126,23 @@ fn refusal(e: io::Error) -> Refusal {
     }
 }
 
+/// An `O_PATH` descriptor of the trusted folder `dir`, links followed.
+fn open_dir(dir: &Path) -> Result<OwnedFd, Refusal> {
+    let flags = libc::O_PATH | libc::O_DIRECTORY | libc::O_CLOEXEC;
+    open_at(libc::AT_FDCWD, dir, flags)
+}
+
 /// An `O_PATH` descriptor of `path` relative to `dir`, no link followed.
 fn open_path(dir: libc::c_int, path: &Path, extra: libc::c_int) -> Result<OwnedFd, Refusal> {
+    open_at(
+        dir,
+        path,
+        libc::O_PATH | libc::O_NOFOLLOW | libc::O_CLOEXEC | extra,
+    )
+}
+
+fn open_at(dir: libc::c_int, path: &Path, flags: libc::c_int) -> Result<OwnedFd, Refusal> {
     let name = c_path(path)?;
-    let flags = libc::O_PATH | libc::O_NOFOLLOW | libc::O_CLOEXEC | extra;
     // SAFETY: `name` is a NUL-terminated string that outlives the call.
     let fd = unsafe { libc::openat(dir, name.as_ptr(), flags) };
     if fd < 0 {
@@ -238,6 +253,21 @@ mod tests {
         let proc_root = format!("/proc/self/root{}", outside.path().display());
         symlink(proc_root, d.join("bob")).unwrap();
         assert!(open_beneath(d, Path::new("bob/mayan.cpp")).is_err());
+    }
+
+    #[test]
+    fn a_link_to_the_trusted_folder_is_followed_and_links_below_it_are_not() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        std::fs::create_dir(d.join("real")).unwrap();
+        std::fs::write(d.join("real/f"), "x").unwrap();
+        symlink("f", d.join("real/g")).unwrap();
+        symlink("real", d.join("linked")).unwrap();
+        assert!(open_regular(&d.join("linked/f")).is_ok());
+        assert!(matches!(
+            open_regular(&d.join("linked/g")),
+            Err(Refusal::Link)
+        ));
     }
 
     #[test]
