@@ -1,9 +1,11 @@
 //! Reports of a judging run: what was judged ([`RunReport`], one
 //! [`SubmissionReport`] per submission), shown as text tables (`table`),
 //! written as JSON after every case (`json`: an interrupted run keeps what
-//! was finished), and exported for other tools (`export`: JUnit, CSV, HTML).
+//! was finished), and exported for other tools (`export`: JUnit, CSV), and
+//! as one HTML page that replays every case not accepted (`html`).
 
 pub mod export;
+pub mod html;
 pub mod json;
 pub mod table;
 
