@@ -16,6 +16,7 @@ mod mutants;
 mod official;
 mod properties;
 mod regression;
+mod report_html;
 mod runner;
 mod sandbox;
 mod sandbox_cli;
