@@ -55,17 +55,18 @@ pub struct Verdict<'a> {
 }
 
 /// One case's verdict as a self-contained page: the heading, the checker's
-/// words, the legend of the colours, then the output's replay beside the
-/// smallest solution's (only the words when the case could not be read).
+/// words (its text boards or diff folded away: the pictures show them),
+/// the legend of the colours, then the output's replay beside the smallest
+/// solution's (only the words when the case could not be read).
 pub fn verdict_page(v: &Verdict) -> String {
     let mut body = format!(
-        "<h1>{}</h1>\n<p class=\"message\">{}</p>\n",
+        "<h1>{}</h1>\n<p class=\"summary\"><strong>{}</strong></p>\n",
         escape(v.heading),
         escape(v.summary)
     );
     if !v.details.is_empty() {
         body.push_str(&format!(
-            "<pre class=\"details\">{}</pre>\n",
+            "<details class=\"details\"><summary>the checker's text</summary><pre>{}</pre></details>\n",
             escape(v.details)
         ));
     }
@@ -145,7 +146,7 @@ mod tests {
             dialect: Dialect::default(),
             solution: None,
         });
-        assert!(html.contains("<p class=\"message\">the input is not a valid case</p>"));
+        assert!(html.contains("<strong>the input is not a valid case</strong>"));
         assert!(!html.contains("<svg"));
     }
 }
