@@ -15,6 +15,7 @@
 //! - [`judge`]: the judging run: cases, compilation, grading, verdicts,
 //!   reports.
 //! - [`setter`]: validation, random boards, case kinds, stress and shrink.
+//! - [`export`]: problem packages for other judges (Kattis/DOMjudge, DMOJ).
 //! - [`cli`]: the command line; [`exit`] names every exit code.
 //! - [`text`] and [`untrusted`]: wording and escaping shared by reports, and
 //!   bounded reading of what others made.
@@ -23,6 +24,7 @@ pub mod check;
 pub mod cli;
 pub mod config;
 pub mod exit;
+pub mod export;
 pub mod judge;
 pub mod picture;
 pub mod puzzle;

@@ -75,6 +75,61 @@ pub fn decode(bytes: &[u8]) -> String {
     out
 }
 
+/// Natural order: runs of digits compare as numbers (`2` before `10`), the
+/// rest as text, so cases sort as people number them.
+pub fn natural_cmp(a: &str, b: &str) -> std::cmp::Ordering {
+    let (mut a, mut b) = (a, b);
+    loop {
+        let (Some(ca), Some(cb)) = (a.chars().next(), b.chars().next()) else {
+            return a.len().cmp(&b.len());
+        };
+        if ca.is_ascii_digit() && cb.is_ascii_digit() {
+            let (da, ra) = a.split_at(a.find(|c: char| !c.is_ascii_digit()).unwrap_or(a.len()));
+            let (db, rb) = b.split_at(b.find(|c: char| !c.is_ascii_digit()).unwrap_or(b.len()));
+            let (ta, tb) = (da.trim_start_matches('0'), db.trim_start_matches('0'));
+            let order = ta
+                .len()
+                .cmp(&tb.len())
+                .then_with(|| ta.cmp(tb))
+                .then_with(|| da.len().cmp(&db.len()));
+            if order.is_ne() {
+                return order;
+            }
+            (a, b) = (ra, rb);
+        } else {
+            if ca != cb {
+                return ca.cmp(&cb);
+            }
+            (a, b) = (&a[ca.len_utf8()..], &b[cb.len_utf8()..]);
+        }
+    }
+}
+
+/// True when `text` matches the shell-style `pattern`: `*` any run of
+/// characters, `?` any one, anything else itself.
+pub fn glob_match(pattern: &str, text: &str) -> bool {
+    let (p, t): (Vec<char>, Vec<char>) = (pattern.chars().collect(), text.chars().collect());
+    // The classic two-pointer match, backtracking to the last `*`.
+    let (mut i, mut j, mut star, mut mark) = (0, 0, None, 0);
+    while j < t.len() {
+        if i < p.len() && (p[i] == '?' || p[i] == t[j]) {
+            i += 1;
+            j += 1;
+        } else if i < p.len() && p[i] == '*' {
+            star = Some(i);
+            mark = j;
+            i += 1;
+        } else if let Some(s) = star {
+            i = s + 1;
+            mark += 1;
+            j = mark;
+        } else {
+            return false;
+        }
+    }
+    p[i..].iter().all(|&c| c == '*')
+}
+
 /// The columns `text` takes on a terminal (a CJK character takes two).
 pub fn width(text: &str) -> usize {
     unicode_width::UnicodeWidthStr::width(text)
@@ -173,5 +228,45 @@ mod tests {
         assert_eq!(width("张伟"), 4);
         assert_eq!(pad("张伟", 6), "张伟  ");
         assert_eq!(pad("amy", 6), "amy   ");
+    }
+
+    #[test]
+    fn numbers_sort_as_numbers() {
+        let mut names = vec![
+            "10",
+            "2",
+            "1",
+            "case-10.in",
+            "case-9.in",
+            "b",
+            "a10b",
+            "a9c",
+            "01",
+        ];
+        names.sort_by(|a, b| natural_cmp(a, b));
+        assert_eq!(
+            names,
+            [
+                "1",
+                "01",
+                "2",
+                "10",
+                "a9c",
+                "a10b",
+                "b",
+                "case-9.in",
+                "case-10.in"
+            ]
+        );
+    }
+
+    #[test]
+    fn globs_match_as_a_shell_does() {
+        assert!(glob_match("rules/*", "rules/swap-left"));
+        assert!(glob_match("*left*", "rules/swap-left"));
+        assert!(glob_match("hard-00?", "hard-003"));
+        assert!(!glob_match("hard-00?", "hard-0031"));
+        assert!(!glob_match("rules/*", "sample/statement"));
+        assert!(glob_match("*", ""));
     }
 }

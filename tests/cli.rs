@@ -180,7 +180,7 @@ fn validate_checks_the_bundled_suites_cleanly() {
         .assert()
         .success()
         .stdout(predicate::str::contains(
-            "validated 38 cases (null-swaps = include, steps = exact): 0 errors, 0 warnings; 4 dialect-sensitive",
+            "validated 45 cases (null-swaps = include, steps = exact): 0 errors, 0 warnings; 4 dialect-sensitive",
         ));
 }
 

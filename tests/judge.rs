@@ -37,7 +37,7 @@ fn the_bundled_configuration_grades_the_bundled_submissions() {
     let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
     assert!(stdout.contains("== correct"), "{stdout}");
     assert!(
-        stdout.contains("total: 380/380 points, 38/38 accepted"),
+        stdout.contains("total: 450/450 points, 45/45 accepted"),
         "{stdout}"
     );
     assert!(stdout.contains("-1, but a solution exists"), "{stdout}");
@@ -50,7 +50,7 @@ fn the_bundled_configuration_grades_the_bundled_submissions() {
         .map(|who| rows(who)[0])
         .collect();
     assert!(
-        ranked[0].contains("380/380") && ranked[2].contains("50/380"),
+        ranked[0].contains("450/450") && ranked[2].contains("50/450"),
         "{stdout}"
     );
     let at = |who: &str| stdout.find(&format!("\n{who}")).unwrap();

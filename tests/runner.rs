@@ -58,13 +58,21 @@ fn runners() -> Vec<ProcessRunner> {
 
 /// Builds the program and runs it under every runner.
 fn run(source: &str) -> Vec<(RunOutcome, tempfile::TempDir)> {
+    run_limited(source, LIMITS)
+}
+
+fn run_limited(source: &str, limits: Limits) -> Vec<(RunOutcome, tempfile::TempDir)> {
     runners()
         .into_iter()
-        .map(|runner| run_with(&runner, source))
+        .map(|runner| run_with(&runner, source, limits))
         .collect()
 }
 
-fn run_with(runner: &ProcessRunner, source: &str) -> (RunOutcome, tempfile::TempDir) {
+fn run_with(
+    runner: &ProcessRunner,
+    source: &str,
+    limits: Limits,
+) -> (RunOutcome, tempfile::TempDir) {
     let dir = tempfile::tempdir().unwrap();
     let exe = build(dir.path(), "prog", source);
     let work = dir.path().join("work");
@@ -76,7 +84,7 @@ fn run_with(runner: &ProcessRunner, source: &str) -> (RunOutcome, tempfile::Temp
         stdin: Some(work.join("input.txt")),
         stdout: work.join("stdout.txt"),
         stderr: work.join("stderr.txt"),
-        limits: LIMITS,
+        limits,
     };
     let outcome = runner.run(&spec).expect("the run is made");
     (outcome, dir)
@@ -84,7 +92,14 @@ fn run_with(runner: &ProcessRunner, source: &str) -> (RunOutcome, tempfile::Temp
 
 #[test]
 fn a_busy_loop_is_stopped_for_cpu_time() {
-    for (o, d) in run("int main(void){ volatile unsigned long x = 0; for(;;) x++; }") {
+    // A wall-clock limit far beyond the CPU limit: on a loaded machine the
+    // loop gets its CPU slowly, and must still be stopped for CPU time.
+    let limits = Limits {
+        wall: Duration::from_secs(30),
+        ..LIMITS
+    };
+    let source = "int main(void){ volatile unsigned long x = 0; for(;;) x++; }";
+    for (o, d) in run_limited(source, limits) {
         assert!(
             o.cpu > LIMITS.cpu || o.stopped == Some(Stop::CpuTime),
             "{o:?}"

@@ -5,12 +5,16 @@
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
 use clap::Args;
 
-use super::RunArgs;
-use crate::config::{Config, IoMode};
+use super::args::overrides;
+use super::{RuleArgs, RunArgs};
+use crate::check::Accept;
+use crate::config::units::{show_duration, show_size};
+use crate::config::{Config, IoMode, Submission};
 use crate::judge::compile::Toolchain;
+use crate::judge::partition::Partition;
 use crate::judge::plan::Plan;
 use crate::judge::report::json::write_json;
 use crate::judge::report::table::{
@@ -19,45 +23,71 @@ use crate::judge::report::table::{
 use crate::judge::report::{RunReport, export};
 use crate::judge::result::CaseResult;
 use crate::judge::session::{Observer, Session, find_cases};
-use crate::judge::submission::gather;
+use crate::judge::submission::{Entry, gather};
 use crate::runner::Runner;
 use crate::runner::process::ProcessRunner;
-use crate::text::{plural, visible};
+use crate::text::{glob_match, plural, visible};
 
 #[derive(Args, Debug)]
 #[command(after_help = crate::exit::HELP)]
 pub struct JudgeArgs {
-    /// The configuration file; `judge.toml` in the current folder when it
-    /// exists, built-in defaults otherwise.
-    #[arg(long)]
+    /// Source files to judge instead of the configured submissions (the
+    /// language by the extension: .c .cpp .pas .rs .py, and judge.toml's)
+    #[arg(value_name = "SOURCE")]
+    pub sources: Vec<PathBuf>,
+    /// The configuration [default: judge.toml in the current folder when it
+    /// exists, else the built-in one]
+    #[arg(short = 'c', long, value_name = "FILE")]
     pub config: Option<PathBuf>,
-    /// A folder of cases to judge instead of the configured suites (repeatable).
-    #[arg(long = "suite")]
+    /// A folder of cases to judge instead of the configured suites
+    /// (repeatable)
+    #[arg(long = "suite", value_name = "DIR")]
     pub suites: Vec<PathBuf>,
+    /// Judge only the cases whose `suite/name` (or name) matches, as
+    /// "rules/*" or "*-00?" (repeatable)
+    #[arg(long = "case", value_name = "GLOB")]
+    pub cases: Vec<String>,
+    /// Judge only the submissions or contestants whose name matches
+    /// (repeatable)
+    #[arg(long = "submission", value_name = "NAME")]
+    pub submissions: Vec<String>,
     #[command(flatten)]
     pub run: RunArgs,
-    /// Write every result as JSON to this file, updated after each case.
-    #[arg(long)]
+    #[command(flatten)]
+    pub rules: RuleArgs,
+    /// Write every result as JSON, rewritten after each case
+    #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
-    /// Write JUnit XML for CI to this file.
-    #[arg(long)]
+    /// Write JUnit XML for CI
+    #[arg(long, value_name = "FILE")]
     pub junit: Option<PathBuf>,
-    /// Write the score table (a row per submission, a column per case) as CSV.
-    #[arg(long)]
+    /// Write the score table (a row per submission, a column per case) as
+    /// CSV
+    #[arg(long, value_name = "FILE")]
     pub csv: Option<PathBuf>,
     /// Write the report as one self-contained HTML page: the score matrix,
-    /// and every case not accepted replayed on drawn boards.
-    #[arg(long)]
+    /// and every case not accepted replayed on drawn boards
+    #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
     /// A folder of contestants, one subfolder each holding `mayan.<ext>`
-    /// (LemonLime's layout), judged instead of the configured folder.
-    #[arg(long)]
+    /// (LemonLime's layout), judged instead of the configured folder
+    #[arg(long, value_name = "DIR")]
     pub contestants: Option<PathBuf>,
-    /// Cases run at once (CPU times stay per process; wall times get noisier).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    /// Judge only shard K of N of the (submission, case) pairs, as 2/3, to
+    /// spread a run over machines; `mayan report merge` puts the shards'
+    /// --json reports together
+    #[arg(long, value_name = "K/N", conflicts_with_all = ["csv", "html"])]
+    pub partition: Option<Partition>,
+    /// Cases run at once (CPU times stay per process; wall times get
+    /// noisier)
+    #[arg(short = 'j', long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub jobs: u16,
-    /// Judge this command instead of the configured submissions.
-    #[arg(last = true)]
+    /// No progress and no opening lines: only the tables
+    #[arg(short = 'q', long)]
+    pub quiet: bool,
+    /// Judge this command (a program and its arguments, as you would run it
+    /// here) instead of the configured submissions
+    #[arg(last = true, value_name = "COMMAND")]
     pub command: Vec<String>,
 }
 
@@ -69,19 +99,32 @@ pub(super) fn judge_command(args: &JudgeArgs) -> Result<u8> {
         .and_then(Path::parent)
         .unwrap_or(Path::new(""))
         .to_path_buf();
-    let mut overrides = args.run.overrides();
+    let mut overrides = overrides(Some(&args.run), &args.rules);
     overrides.suites = args.suites.clone();
     config.apply(&overrides);
-    let (cases, strays) = find_cases(&config)?;
-    for f in &strays {
-        eprintln!("{f}");
+    let (mut cases, strays) = find_cases(&config)?;
+    for f in strays.iter().filter(|_| !args.quiet) {
+        eprintln!("{}", visible(&f.to_string()));
     }
-    let entries = gather(&args.command, args.contestants.as_deref(), &config)?;
+    keep_matching(&mut cases, &args.cases, |c| {
+        format!("{}/{}", c.suite, c.name)
+    })?;
+    let mut entries = if args.sources.is_empty() && args.command.is_empty() {
+        gather(&[], args.contestants.as_deref(), &config)?
+    } else {
+        from_command_line(&args.sources, &args.command)?
+    };
+    keep_matching(&mut entries, &args.submissions, |e| e.name().to_string())?;
     check_writable(args)?;
     let plan = Plan::of(&config, usize::from(args.jobs));
     let runner = ProcessRunner::configured(config.sandbox.mode, config.sandbox.readable.clone())?;
-    eprintln!("{}", header(entries.len(), cases.len(), &plan, &runner));
-    eprintln!("{}", sandbox_summary(&runner.protections()));
+    if !args.quiet {
+        eprintln!("{}", header(entries.len(), cases.len(), &plan, &runner));
+        eprintln!("{}", sandbox_summary(&runner.protections()));
+        if let Some(p) = args.partition {
+            eprintln!("judging shard {p} of the (submission, case) pairs");
+        }
+    }
     let session = Session {
         base: &base,
         cases: &cases,
@@ -92,8 +135,8 @@ pub(super) fn judge_command(args: &JudgeArgs) -> Result<u8> {
             source_limit: config.limits.source,
         },
     };
-    let mut progress = Progress::new(args.json.clone());
-    let report = session.judge(&entries, &mut progress)?;
+    let mut progress = Progress::new(args.json.clone(), args.quiet);
+    let report = session.judge_part(&entries, args.partition, &mut progress)?;
     progress.done()?;
     if let Some(path) = &args.json {
         write_json(path, &report).with_context(|| format!("{}: cannot write", path.display()))?;
@@ -112,44 +155,84 @@ pub(super) fn judge_command(args: &JudgeArgs) -> Result<u8> {
     Ok(report.exit_code())
 }
 
-/// Every report file asked for can be written: found out before anything
-/// runs, not after an hour of judging.
-fn check_writable(args: &JudgeArgs) -> Result<()> {
-    for path in [&args.json, &args.junit, &args.csv, &args.html]
-        .into_iter()
-        .flatten()
-    {
-        std::fs::OpenOptions::new()
-            .append(true)
-            .create(true)
-            .open(path)
-            .with_context(|| format!("{}: cannot write the report there", path.display()))?;
+/// Keeps the items whose name matches one of `globs` (all when there is
+/// none); an error when nothing is left.
+fn keep_matching<T>(
+    items: &mut Vec<T>,
+    globs: &[String],
+    name: impl Fn(&T) -> String,
+) -> Result<()> {
+    if globs.is_empty() {
+        return Ok(());
+    }
+    items.retain(|item| {
+        let full = name(item);
+        let short = full.rsplit('/').next().unwrap_or(&full).to_string();
+        globs
+            .iter()
+            .any(|g| glob_match(g, &full) || glob_match(g, &short))
+    });
+    if items.is_empty() {
+        bail!("nothing matches {}", globs.join(", "));
     }
     Ok(())
 }
 
-/// The line that opens a run: what is judged, under which limits, how.
+/// The submissions named on the command line: each source file, then the
+/// command after `--`, whose arguments are read in the current folder.
+fn from_command_line(sources: &[PathBuf], command: &[String]) -> Result<Vec<Entry>> {
+    let mut entries = Vec::new();
+    for source in sources {
+        if !source.is_file() {
+            bail!("{}: no such source file", source.display());
+        }
+        let name = source
+            .file_name()
+            .map_or("source".to_string(), |n| n.to_string_lossy().into_owned());
+        entries.push(Entry::Program(Submission {
+            name,
+            command: None,
+            source: Some(source.clone()),
+        }));
+    }
+    if !command.is_empty() {
+        entries.extend(gather(command, None, &Config::builtin())?);
+    }
+    Ok(entries)
+}
+
+/// The line that opens a run: what is judged, under which limits (as
+/// understood from the flags and the file), how.
 fn header(entries: usize, cases: usize, plan: &Plan, runner: &dyn Runner) -> String {
+    let l = plan.limits;
     format!(
-        "judging {} on {cases} cases: {} ms CPU, {} MiB, {} I/O, {}; measured by {}",
+        "judging {} on {}: {} CPU (wall {}), {} memory, {} output, {} I/O; {}, accept {}; measured by {}",
         plural(entries, "submission"),
-        plan.limits.cpu.as_millis(),
-        plan.limits.memory >> 20,
+        plural(cases, "case"),
+        show_duration(l.cpu),
+        show_duration(l.wall),
+        show_size(l.memory),
+        show_size(l.output),
         match plan.io.mode {
             IoMode::File => "file",
             IoMode::Stdio => "stdio",
         },
         plan.policy.dialect,
+        match plan.policy.accept {
+            Accept::Lexmin => "lexmin",
+            Accept::AnyValid => "any-valid",
+        },
         runner.method()
     )
 }
 
-fn print_tables(report: &RunReport) -> Result<()> {
+pub(super) fn print_tables(report: &RunReport) -> Result<()> {
     let mut out = std::io::stdout().lock();
     for r in &report.submissions {
         writeln!(out, "{}", submission_table(r))?;
     }
-    if report.submissions.len() > 1 {
+    // A shard's submissions have different cases: no common columns.
+    if report.submissions.len() > 1 && report.partition.is_none() {
         write!(out, "{}", ranking(&report.submissions))?;
         write!(
             out,
@@ -183,18 +266,21 @@ fn write_exports(args: &JudgeArgs, report: &RunReport) -> Result<()> {
 }
 
 /// Progress on standard error (a bar on a terminal, a line per case
-/// otherwise) and the JSON file rewritten after every case.
+/// otherwise, nothing when quiet) and the JSON file rewritten after every
+/// case.
 struct Progress {
     bar: Option<indicatif::ProgressBar>,
     json: Option<PathBuf>,
+    quiet: bool,
     failure: Option<anyhow::Error>,
 }
 
 impl Progress {
-    fn new(json: Option<PathBuf>) -> Progress {
+    fn new(json: Option<PathBuf>, quiet: bool) -> Progress {
         Progress {
             bar: None,
             json,
+            quiet,
             failure: None,
         }
     }
@@ -207,7 +293,7 @@ impl Progress {
 
 impl Observer for Progress {
     fn started(&mut self, name: &str, cases: usize) {
-        self.bar = std::io::stderr().is_terminal().then(|| {
+        self.bar = (std::io::stderr().is_terminal() && !self.quiet).then(|| {
             let bar = indicatif::ProgressBar::new(cases as u64);
             let style =
                 indicatif::ProgressStyle::with_template("{prefix} [{bar:30}] {pos}/{len} {msg}")
@@ -219,7 +305,9 @@ impl Observer for Progress {
     }
 
     fn note(&mut self, name: &str, text: &str) {
-        eprintln!("[{}] {}", visible(name), visible(text));
+        if !self.quiet {
+            eprintln!("[{}] {}", visible(name), visible(text));
+        }
     }
 
     fn case_done(&mut self, name: &str, c: &CaseResult, so_far: &RunReport) {
@@ -233,7 +321,8 @@ impl Observer for Progress {
                 bar.inc(1);
                 bar.set_message(line);
             }
-            None => eprintln!("[{name}] {line}"),
+            None if !self.quiet => eprintln!("[{name}] {line}"),
+            None => {}
         }
         if let Some(path) = &self.json
             && let Err(e) = write_json(path, so_far)
@@ -248,4 +337,20 @@ impl Observer for Progress {
             bar.finish_and_clear();
         }
     }
+}
+
+/// Every report file asked for can be written: found out before anything
+/// runs, not after an hour of judging.
+fn check_writable(args: &JudgeArgs) -> Result<()> {
+    for path in [&args.json, &args.junit, &args.csv, &args.html]
+        .into_iter()
+        .flatten()
+    {
+        std::fs::OpenOptions::new()
+            .append(true)
+            .create(true)
+            .open(path)
+            .with_context(|| format!("{}: cannot write the report there", path.display()))?;
+    }
+    Ok(())
 }

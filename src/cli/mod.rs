@@ -1,9 +1,12 @@
 //! The command line: argument definitions and the commands behind them.
 //! Each command returns its exit code; `main` only prints errors.
 
+mod args;
 mod check;
+mod export;
 mod gen_cases;
 mod judge;
+mod report;
 mod solve;
 mod stress;
 mod validate;
@@ -11,16 +14,18 @@ mod validate;
 use std::path::{Path, PathBuf};
 
 use anyhow::Result;
-use clap::{Args, Parser, Subcommand};
+use clap::{Parser, Subcommand};
 
 use crate::check::protocol::Protocol;
-use crate::config::units::{parse_duration, parse_size};
-use crate::config::{Config, IoMode, Overrides, SandboxMode};
-use crate::puzzle::dialect::{Dialect, NullSwaps, Steps};
+use crate::config::Config;
+
+pub use args::{ColorChoice, DialectArgs, RuleArgs, RunArgs};
 
 pub use check::CheckArgs;
+pub use export::ExportArgs;
 pub use gen_cases::GenArgs;
 pub use judge::JudgeArgs;
+pub use report::ReportArgs;
 pub use solve::SolveArgs;
 pub use stress::StressArgs;
 pub use validate::ValidateArgs;
@@ -33,6 +38,10 @@ pub use validate::ValidateArgs;
     after_help = crate::exit::HELP
 )]
 pub struct Cli {
+    /// When to draw in colour: auto (on a terminal, unless NO_COLOR is set
+    /// or TERM=dumb), always or never.
+    #[arg(long, global = true, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
     #[command(subcommand)]
     pub command: Command,
 }
@@ -54,67 +63,25 @@ pub enum Command {
     Gen(GenArgs),
     /// Run a submission on generated cases until one fails, then shrink it.
     Stress(StressArgs),
-}
-
-/// Overrides of the configuration's run limits and I/O mode, shared by the
-/// commands that run submissions.
-#[derive(Args, Debug, Clone, Copy)]
-pub struct RunArgs {
-    /// CPU time limit per case, as "1s" or "500ms".
-    #[arg(long, value_parser = parse_duration)]
-    pub time_limit: Option<std::time::Duration>,
-    /// Memory limit per case, as "256MiB".
-    #[arg(long, value_parser = parse_size)]
-    pub memory_limit: Option<u64>,
-    /// File I/O (mayan.in / mayan.out) or standard streams.
-    #[arg(long, value_enum)]
-    pub io: Option<IoMode>,
-    /// Isolation of the programs run: every protection the machine offers
-    /// (auto, the default), all of them or refuse to run (strict), or none
-    /// (off).
-    #[arg(long, value_enum)]
-    pub sandbox: Option<SandboxMode>,
-}
-
-impl RunArgs {
-    /// These flags as overrides of the configuration.
-    pub fn overrides(&self) -> Overrides {
-        Overrides {
-            time: self.time_limit,
-            memory: self.memory_limit,
-            io: self.io,
-            sandbox: self.sandbox,
-            suites: Vec::new(),
-        }
-    }
-}
-
-/// The two dialect switches of SPEC.md, shared by every command that judges.
-#[derive(Args, Debug, Clone, Copy)]
-pub struct DialectArgs {
-    /// Whether a swap of two equal colours counts as a move.
-    #[arg(long, value_enum, default_value_t = NullSwaps::Include)]
-    pub null_swaps: NullSwaps,
-    /// Exactly n moves, or at most n.
-    #[arg(long, value_enum, default_value_t = Steps::Exact)]
-    pub steps: Steps,
-}
-
-impl DialectArgs {
-    pub fn dialect(&self) -> Dialect {
-        Dialect::new(self.null_swaps, self.steps)
-    }
+    /// Make a problem package for another judge (Kattis/DOMjudge, DMOJ)
+    /// from the configuration and its cases, with this binary as checker.
+    Export(ExportArgs),
+    /// Work with the JSON reports of `mayan judge`: merge the shards of a
+    /// partitioned run.
+    Report(ReportArgs),
 }
 
 /// Runs the parsed command line; returns the exit code.
 pub fn run(cli: Cli) -> Result<u8> {
     match cli.command {
-        Command::Solve(args) => solve::solve(&args),
+        Command::Solve(args) => solve::solve(&args, cli.color),
         Command::Validate(args) => validate::validate(&args),
         Command::Check(args) => Ok(check::check(&args)),
         Command::Judge(args) => judge::judge_command(&args),
         Command::Gen(args) => gen_cases::generate_cases(&args),
         Command::Stress(args) => stress::stress_command(&args),
+        Command::Export(args) => export::export_command(&args),
+        Command::Report(args) => report::report_command(&args),
     }
 }
 

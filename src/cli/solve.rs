@@ -1,12 +1,12 @@
 //! `mayan solve`: the reference answer of a case, optionally drawn.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
 
-use super::DialectArgs;
+use super::{ColorChoice, DialectArgs};
 use crate::picture;
 use crate::puzzle::answer::format_answer;
 use crate::puzzle::case::{Case, parse_case, read_case_from, read_case_text};
@@ -69,12 +69,7 @@ fn load_case(file: Option<&PathBuf>) -> Result<Case> {
     }
 }
 
-/// Colour only on a terminal, and never when NO_COLOR is set.
-fn use_colour() -> bool {
-    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-}
-
-pub(super) fn solve(args: &SolveArgs) -> Result<u8> {
+pub(super) fn solve(args: &SolveArgs, color: ColorChoice) -> Result<u8> {
     let case = load_case(args.file.as_ref())?;
     let mut solver = Solver::new();
     let mut out = std::io::stdout().lock();
@@ -100,7 +95,7 @@ pub(super) fn solve(args: &SolveArgs) -> Result<u8> {
     }
     out.write_all(format_answer(solution.as_deref()).as_bytes())?;
     if args.explain {
-        let colour = use_colour();
+        let colour = color.stdout();
         writeln!(out)?;
         write!(
             out,

@@ -10,7 +10,7 @@ use super::load_config;
 use crate::check::protocol::kattis;
 use crate::exit;
 use crate::judge::suite::{Severity, collect_inputs};
-use crate::puzzle::case::{parse_case_strict, read_case_from};
+use crate::puzzle::case::{canonical_fault, parse_case_strict, read_case_from};
 use crate::setter::validate::validate_case;
 use crate::solver::Solver;
 use crate::text::{plural, visible};
@@ -23,17 +23,25 @@ pub struct ValidateArgs {
     pub paths: Vec<PathBuf>,
     /// The configuration file; `judge.toml` in the current folder when it
     /// exists, built-in defaults otherwise.
-    #[arg(long)]
+    #[arg(short = 'c', long, value_name = "FILE")]
     pub config: Option<PathBuf>,
+    #[command(flatten)]
+    pub rules: super::RuleArgs,
     /// Be a Kattis/DOMjudge input validator: read one case on standard input,
     /// exit 42 when it meets every guarantee, 43 when not (reason on stderr).
     #[arg(long, conflicts_with = "paths")]
     pub kattis: bool,
+    /// With --kattis: also reject a case not written in its canonical form
+    /// (single spaces, no leading zeros, LF line ends, a final newline,
+    /// nothing more), as Kattis's verifyproblem expects of a validator.
+    #[arg(long, requires = "kattis")]
+    pub strict: bool,
 }
 
 /// One case on standard input, judged as the input format and SPEC's
-/// guarantees demand; cosmetic points are reported but do not reject it.
-fn kattis_input_validator() -> Result<u8> {
+/// guarantees demand; cosmetic points are reported but do not reject it,
+/// unless `strict`.
+fn kattis_input_validator(strict: bool) -> Result<u8> {
     let text = match read_case_from(std::io::stdin().lock(), Path::new("<stdin>")) {
         Ok(text) => text,
         Err(e) => {
@@ -42,7 +50,11 @@ fn kattis_input_validator() -> Result<u8> {
         }
     };
     match parse_case_strict(&text) {
-        Ok((_, warnings)) => {
+        Ok((case, warnings)) => {
+            if let Some(fault) = canonical_fault(&text, &case).filter(|_| strict) {
+                eprintln!("{fault}");
+                return Ok(kattis::REJECTED);
+            }
             for w in warnings {
                 eprintln!("warning: {w}");
             }
@@ -57,9 +69,10 @@ fn kattis_input_validator() -> Result<u8> {
 
 pub(super) fn validate(args: &ValidateArgs) -> Result<u8> {
     if args.kattis {
-        return kattis_input_validator();
+        return kattis_input_validator(args.strict);
     }
-    let config = load_config(args.config.as_ref())?;
+    let mut config = load_config(args.config.as_ref())?;
+    config.apply(&super::args::overrides(None, &args.rules));
     let roots: Vec<PathBuf> = if args.paths.is_empty() {
         config.suites.iter().map(|s| s.path.clone()).collect()
     } else {

@@ -18,6 +18,9 @@ pub mod units;
 use std::path::{Path, PathBuf};
 
 pub use languages::LanguageConfig;
+
+use crate::check::Accept;
+use crate::puzzle::dialect::{NullSwaps, Steps};
 pub use schema::{
     CheckerConfig, Config, ContestantsConfig, IoConfig, IoMode, LimitsConfig, SandboxConfig,
     SandboxMode, Submission, Suite,
@@ -51,9 +54,15 @@ pub enum ConfigError {
 #[derive(Debug, Clone, Default)]
 pub struct Overrides {
     pub time: Option<std::time::Duration>,
+    /// The wall-clock limit itself, instead of time x wall-multiple.
+    pub wall: Option<std::time::Duration>,
     pub memory: Option<u64>,
+    pub output: Option<u64>,
     pub io: Option<IoMode>,
     pub sandbox: Option<SandboxMode>,
+    pub null_swaps: Option<NullSwaps>,
+    pub steps: Option<Steps>,
+    pub accept: Option<Accept>,
     /// Folders of cases judged instead of the configured suites.
     pub suites: Vec<PathBuf>,
 }
@@ -109,18 +118,22 @@ impl Config {
 
     /// Replaces the file's values by the command line's.
     pub fn apply(&mut self, o: &Overrides) {
-        if let Some(t) = o.time {
-            self.limits.time = t;
+        fn set<T>(slot: &mut T, value: Option<T>) {
+            if let Some(v) = value {
+                *slot = v;
+            }
         }
-        if let Some(m) = o.memory {
-            self.limits.memory = m;
+        set(&mut self.limits.time, o.time);
+        set(&mut self.limits.memory, o.memory);
+        set(&mut self.limits.output, o.output);
+        if o.wall.is_some() {
+            self.limits.wall = o.wall;
         }
-        if let Some(io) = o.io {
-            self.io.mode = io;
-        }
-        if let Some(mode) = o.sandbox {
-            self.sandbox.mode = mode;
-        }
+        set(&mut self.io.mode, o.io);
+        set(&mut self.sandbox.mode, o.sandbox);
+        set(&mut self.rules.null_swaps, o.null_swaps);
+        set(&mut self.rules.steps, o.steps);
+        set(&mut self.checker.accept, o.accept);
         if !o.suites.is_empty() {
             self.suites = o.suites.iter().map(|p| Suite::of_folder(p)).collect();
         }

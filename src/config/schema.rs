@@ -112,11 +112,22 @@ pub struct LimitsConfig {
     pub output: u64,
     /// The wall-clock limit, as a multiple of the time limit.
     pub wall_multiple: u32,
+    /// The wall-clock limit itself, when written: it wins over
+    /// `wall-multiple`.
+    #[serde(deserialize_with = "serde_units::optional_duration")]
+    pub wall: Option<Duration>,
     /// Processes (threads included) a run may have at once.
     pub processes: u32,
     /// The largest source file compiled.
     #[serde(deserialize_with = "serde_units::size")]
     pub source: u64,
+}
+
+impl LimitsConfig {
+    /// The wall-clock limit: `wall` when written, else time x wall-multiple.
+    pub fn wall_clock(&self) -> Duration {
+        self.wall.unwrap_or(self.time * self.wall_multiple)
+    }
 }
 
 impl Default for LimitsConfig {
@@ -127,6 +138,7 @@ impl Default for LimitsConfig {
             memory: 128 << 20,
             output: 16 << 20,
             wall_multiple: 3,
+            wall: None,
             processes: 64,
             source: 1 << 20,
         }

@@ -125,7 +125,7 @@ fn limits_io_checker_and_submissions() {
         config.submissions[0].source,
         Some(PathBuf::from("/j/a.cpp"))
     );
-    let e = Config::parse("[limits]\ntime = \"3\"\n", Path::new("judge.toml")).unwrap_err();
+    let e = Config::parse("[limits]\ntime = \"3h\"\n", Path::new("judge.toml")).unwrap_err();
     assert!(
         e.to_string().contains("line 2") && e.to_string().contains("not a duration"),
         "{e}"

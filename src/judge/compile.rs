@@ -36,6 +36,8 @@ const COMPILE_LIMITS: Limits = Limits {
 pub enum PrepareError {
     #[error("no command and no source")]
     NoProgram,
+    #[error("copying the files the command names for its runs: {0}")]
+    Stage(std::io::Error),
     #[error("{}: no language for this extension (known: {})", path.display(), known.join(", "))]
     UnknownLanguage { path: PathBuf, known: Vec<String> },
     #[error("{}: no such file", path.display())]

@@ -8,6 +8,7 @@
 pub mod compile;
 pub mod contestants;
 pub mod grade;
+pub mod partition;
 pub mod plan;
 pub mod program;
 pub mod report;

@@ -22,7 +22,7 @@ impl Plan {
         Plan {
             limits: Limits {
                 cpu: config.limits.time,
-                wall: config.limits.time * config.limits.wall_multiple,
+                wall: config.limits.wall_clock(),
                 memory: config.limits.memory,
                 output: config.limits.output,
                 processes: config.limits.processes,

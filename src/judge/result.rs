@@ -1,13 +1,13 @@
 //! The result of one case: its verdict, what was measured, its score and
 //! the message that explains it.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::suite::CaseFile;
 use super::verdict::Verdict;
 
 /// The result of one case.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CaseResult {
     pub suite: String,
     pub name: String,
@@ -19,18 +19,18 @@ pub struct CaseResult {
     pub points: u32,
     pub message: String,
     /// Boards or a diff that explain a WA or PE.
-    #[serde(skip_serializing_if = "String::is_empty")]
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub details: String,
     /// The start of what the program answered, for a WA or PE.
-    #[serde(skip_serializing_if = "String::is_empty")]
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub received: String,
     /// The end of what the program wrote to standard error, for a case not
     /// accepted.
-    #[serde(skip_serializing_if = "String::is_empty")]
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub stderr: String,
     /// The case as it was judged (its canonical text), for a case not
     /// accepted, so that a report can replay it.
-    #[serde(skip_serializing_if = "String::is_empty")]
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub input: String,
 }
 

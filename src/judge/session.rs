@@ -7,11 +7,12 @@
 use std::path::{Path, PathBuf};
 
 use super::compile::{PrepareError, Prepared, Toolchain, prepare};
+use super::partition::Partition;
 use super::plan::Plan;
 use super::program::grade_program;
-use super::report::{RunReport, SubmissionReport};
+use super::report::{CaseId, RunReport, SubmissionReport};
 use super::result::{CaseResult, all_cases};
-use super::submission::{Entry, absolute_args};
+use super::submission::{Entry, stage_command};
 use super::suite::{CaseFile, DataFault, Finding, check_data, discover};
 use super::verdict::Verdict;
 use crate::config::{Config, Submission};
@@ -95,30 +96,66 @@ impl Session<'_> {
         entries: &[Entry],
         observer: &mut dyn Observer,
     ) -> Result<RunReport, SessionError> {
+        self.judge_part(entries, None, observer)
+    }
+
+    /// Judges the (entry, case) pairs of `partition` (all of them when
+    /// `None`), every entry in order. The report lists every entry and every
+    /// case of the run; an entry with no case in the share is listed with no
+    /// result and is not prepared.
+    pub fn judge_part(
+        &self,
+        entries: &[Entry],
+        partition: Option<Partition>,
+        observer: &mut dyn Observer,
+    ) -> Result<RunReport, SessionError> {
         if entries.is_empty() {
             return Err(SessionError::NothingToJudge);
         }
         let mut report = RunReport::new(self.plan, self.runner.method(), self.runner.protections());
-        for entry in entries {
+        report.partition = partition;
+        report.cases = self.cases.iter().map(CaseId::of).collect();
+        for (i, entry) in entries.iter().enumerate() {
             if signals::received().is_some() {
                 break;
             }
-            observer.started(entry.name(), self.cases.len());
-            let judged = match entry {
-                Entry::Program(sub) => self.judge_submission(sub, &report, observer),
-                Entry::Absent(who) => {
-                    observer.note(&who.name, &who.why);
-                    Some(self.not_judged(&who.name, Verdict::CE, &who.why, true))
-                }
-            };
-            // An entry stopped before its first case says nothing of it.
-            if let Some(judged) = judged.filter(|j| !j.cases.is_empty()) {
-                report.submissions.push(judged);
+            let share: Vec<CaseFile> = (self.cases.iter().enumerate())
+                .filter(|&(j, _)| partition.is_none_or(|p| p.holds(i, j, self.cases.len())))
+                .map(|(_, case)| case.clone())
+                .collect();
+            let judged = Session {
+                cases: &share,
+                ..*self
             }
+            .judge_entry(entry, &report, observer);
+            // None: the judge was asked to stop while it compiled.
+            let Some(judged) = judged else { break };
+            report.submissions.push(judged);
             observer.finished(&report);
         }
         report.interrupted = signals::received().is_some();
         Ok(report)
+    }
+
+    /// One entry over this session's cases (none: nothing to prepare);
+    /// `None` when the judge was asked to stop while it compiled.
+    fn judge_entry(
+        &self,
+        entry: &Entry,
+        before: &RunReport,
+        observer: &mut dyn Observer,
+    ) -> Option<SubmissionReport> {
+        if self.cases.is_empty() {
+            return Some(SubmissionReport::new(entry.name()));
+        }
+        observer.started(entry.name(), self.cases.len());
+        match entry {
+            Entry::Program(sub) => self.judge_submission(sub, before, observer),
+            Entry::Absent(who) => {
+                observer.note(&who.name, &who.why);
+                Some(self.not_judged(&who.name, Verdict::CE, &who.why, true))
+            }
+        }
     }
 
     /// The same verdict on every case, nothing run.
@@ -183,7 +220,9 @@ impl Session<'_> {
     /// The command of a submission: as configured, or its source compiled.
     fn prepare(&self, sub: &Submission, build: &Path) -> Result<Prepared, PrepareError> {
         match (&sub.command, &sub.source) {
-            (Some(command), _) => Ok(Prepared::Ready(absolute_args(command, self.base))),
+            (Some(command), _) => stage_command(command, self.base, build)
+                .map(Prepared::Ready)
+                .map_err(PrepareError::Stage),
             (None, Some(source)) => prepare(source, build, self.runner, self.tools),
             (None, None) => Err(PrepareError::NoProgram),
         }

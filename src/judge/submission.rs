@@ -86,17 +86,81 @@ pub fn gather(
     Ok(entries)
 }
 
-/// Arguments that name existing files, made absolute against `base`: the
-/// program runs in a fresh working folder.
-pub fn absolute_args(argv: &[String], base: &Path) -> Vec<String> {
-    argv.iter()
-        .map(|a| {
-            let p = base.join(a);
-            if Path::new(a).is_relative() && a.contains('/') && p.exists() {
-                std::fs::canonicalize(&p).map_or(a.clone(), |p| p.to_string_lossy().into_owned())
-            } else {
-                a.clone()
-            }
-        })
-        .collect()
+/// The largest file a command names that is copied for its runs; a larger
+/// one is named by its absolute path instead.
+const MAX_STAGED: u64 = 256 << 20;
+
+/// A command as the runs see it: each word that names a file where the
+/// user typed it (`./a.out`, `sol.py`, `../bin/x`: relative to `base`, or
+/// absolute) is replaced by a copy in `into`, readable and (when the
+/// original is) executable by anyone, so that a run under a user id of its
+/// own reaches it even when the original is in a private home folder; the
+/// program's own name counts when it holds a `/` (else it is looked up on
+/// the system's PATH, as a shell would).
+pub fn stage_command(argv: &[String], base: &Path, into: &Path) -> std::io::Result<Vec<String>> {
+    let mut staged = Vec::with_capacity(argv.len());
+    for (i, word) in argv.iter().enumerate() {
+        let path = base.join(word);
+        let names_file = (i > 0 || word.contains('/')) && path.is_file();
+        staged.push(if names_file {
+            stage_file(&path, &into.join(format!("given-{i}")))?
+        } else {
+            word.clone()
+        });
+    }
+    Ok(staged)
+}
+
+/// Copies one named file into `folder` (made), keeping its name; the copy's
+/// path, or the original's absolute path when it is too large to copy.
+fn stage_file(path: &Path, folder: &Path) -> std::io::Result<String> {
+    use std::os::unix::fs::PermissionsExt;
+    let meta = std::fs::metadata(path)?;
+    let absolute = std::fs::canonicalize(path)?;
+    let Some(name) = absolute.file_name().filter(|_| meta.len() <= MAX_STAGED) else {
+        return Ok(absolute.to_string_lossy().into_owned());
+    };
+    std::fs::create_dir(folder)?;
+    std::fs::set_permissions(folder, std::fs::Permissions::from_mode(0o755))?;
+    let copy = folder.join(name);
+    std::fs::copy(&absolute, &copy)?;
+    let exec = meta.permissions().mode() & 0o111 != 0;
+    let mode = if exec { 0o755 } else { 0o644 };
+    std::fs::set_permissions(&copy, std::fs::Permissions::from_mode(mode))?;
+    Ok(copy.to_string_lossy().into_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::unix::fs::PermissionsExt;
+
+    #[test]
+    fn files_a_command_names_are_copied_where_anyone_may_read_them() {
+        let home = tempfile::tempdir().unwrap();
+        std::fs::set_permissions(home.path(), std::fs::Permissions::from_mode(0o700)).unwrap();
+        std::fs::write(home.path().join("sol.py"), "print(-1)\n").unwrap();
+        std::fs::write(home.path().join("a.out"), "#!/bin/sh\n").unwrap();
+        std::fs::set_permissions(
+            home.path().join("a.out"),
+            std::fs::Permissions::from_mode(0o700),
+        )
+        .unwrap();
+        let into = tempfile::tempdir().unwrap();
+        let argv: Vec<String> = ["python3", "sol.py", "5", "./a.out"]
+            .map(String::from)
+            .to_vec();
+        let staged = stage_command(&argv, home.path(), into.path()).unwrap();
+        assert_eq!(staged[0], "python3", "a bare program name is for PATH");
+        assert_eq!(staged[2], "5", "a word that names no file is kept");
+        for (i, name) in [(1, "sol.py"), (3, "a.out")] {
+            let copy = PathBuf::from(&staged[i]);
+            assert!(
+                copy.starts_with(into.path()) && copy.ends_with(name),
+                "{copy:?}"
+            );
+            let mode = std::fs::metadata(&copy).unwrap().permissions().mode() & 0o777;
+            assert_eq!(mode, if name == "a.out" { 0o755 } else { 0o644 });
+        }
+    }
 }

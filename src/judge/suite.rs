@@ -1,5 +1,5 @@
-//! The case folders: every `X.in` under a suite's folder (recursively,
-//! sorted) paired with its answer file (`X.ans`; when there is none the
+//! The case folders: every `X.in` under a suite's folder (recursively, in
+//! natural order: `2` before `10`) paired with its answer file (`X.ans`; when there is none the
 //! reference solver supplies the answer), the points the suite gives each
 //! case, the names of the other dialects' answer files, and findings about
 //! files that belong to no case.
@@ -13,6 +13,7 @@ use crate::puzzle::answer::read_answer_file;
 use crate::puzzle::case::{ReadError, read_case_file};
 use crate::puzzle::dialect::{Dialect, NullSwaps, Steps};
 use crate::solver::Solver;
+use crate::text::natural_cmp;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Severity {
@@ -87,7 +88,13 @@ pub fn collect_inputs(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<Finding>) {
             inputs.push(root.clone());
             continue;
         }
-        for entry in walkdir::WalkDir::new(root).sort_by_file_name() {
+        let walk = walkdir::WalkDir::new(root).sort_by(|a, b| {
+            natural_cmp(
+                &a.file_name().to_string_lossy(),
+                &b.file_name().to_string_lossy(),
+            )
+        });
+        for entry in walk {
             let entry = match entry {
                 Ok(e) => e,
                 Err(e) => {
@@ -126,7 +133,7 @@ pub fn collect_inputs(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<Finding>) {
                 ));
             }
         }
-        inputs[first..].sort();
+        inputs[first..].sort_by(|a, b| natural_cmp(&a.to_string_lossy(), &b.to_string_lossy()));
     }
     (inputs, findings)
 }

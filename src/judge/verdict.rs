@@ -12,13 +12,13 @@
 
 use std::fmt;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::check::CheckVerdict;
 use crate::runner::{Exit, Limits, RunOutcome, Stop, signal_name};
 
 /// A case's verdict.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Verdict {
     AC,
     WA,

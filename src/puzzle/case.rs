@@ -380,6 +380,43 @@ pub fn format_case(case: &Case) -> String {
     out
 }
 
+/// Where a case's text departs from its canonical form ([`format_case`]):
+/// the first line that differs. A strict input validator (Kattis's
+/// `verifyproblem` expects one) refuses extra or doubled spaces, blank lines,
+/// leading zeros, CR, a missing final newline and anything after the fifth
+/// column, none of which a token reader minds.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "line {line}: {found:?} is not the canonical {expected:?} (one item per line, single spaces, no leading zeros, LF line ends)"
+)]
+pub struct NotCanonical {
+    pub line: usize,
+    pub found: String,
+    /// Empty where nothing should be.
+    pub expected: String,
+}
+
+/// The first line of `text` that is not as [`format_case`] writes `case`.
+pub fn canonical_fault(text: &str, case: &Case) -> Option<NotCanonical> {
+    let canonical = format_case(case);
+    let mut want = canonical.split_inclusive('\n');
+    for (i, found) in text.split_inclusive('\n').enumerate() {
+        let expected = want.next().unwrap_or_default();
+        if found != expected {
+            return Some(NotCanonical {
+                line: i + 1,
+                found: found.to_string(),
+                expected: expected.to_string(),
+            });
+        }
+    }
+    want.next().map(|expected| NotCanonical {
+        line: text.split_inclusive('\n').count() + 1,
+        found: String::new(),
+        expected: expected.to_string(),
+    })
+}
+
 /// A case file that could not be read, with its path.
 #[derive(Debug, thiserror::Error)]
 pub enum ReadError {

@@ -34,6 +34,9 @@ pub enum Kind {
     Cascade,
     /// The answer makes a row and a column vanish together through a shared block.
     Cross,
+    /// Solvable, with a tall tower: a full column of 7 blocks, or one of 6
+    /// that a drop fills; the other columns uneven.
+    Tower,
 }
 
 /// The knobs of generation.
@@ -69,6 +72,8 @@ pub struct Features {
     pub left_moves: usize,
     pub most_waves: u32,
     pub cross: bool,
+    /// A move drops a block onto a column of 6, filling it.
+    pub fills_column: bool,
 }
 
 impl fmt::Display for Features {
@@ -79,9 +84,14 @@ impl fmt::Display for Features {
             "waves"
         };
         let cross = if self.cross { ", a cross" } else { "" };
+        let fills = if self.fills_column {
+            ", a drop fills a column"
+        } else {
+            ""
+        };
         write!(
             f,
-            "{} left, up to {} {waves}{cross}",
+            "{} left, up to {} {waves}{cross}{fills}",
             self.left_moves, self.most_waves
         )
     }
@@ -118,6 +128,8 @@ pub fn features(board: &Board, moves: &[Move]) -> Features {
             break;
         };
         f.left_moves += usize::from(m.dir == Dir::Left);
+        let tx = m.target_x();
+        f.fills_column |= b.height(tx) == HEIGHT - 1 && t.shifted.height(tx) == HEIGHT;
         f.most_waves = f.most_waves.max(t.waves.len() as u32);
         let mut before = t.shifted;
         for (cells, after) in &t.waves {
@@ -144,6 +156,36 @@ fn planted(rng: &mut Rng, options: &Options) -> Option<Board> {
     }
     let board = Board::from_columns(&columns).ok()?;
     (!board.is_empty() && !has_run(&board)).then_some(board)
+}
+
+/// A tower of 6 or 7 blocks in a random column, built from a few colours of
+/// 3 to 5 blocks each (most of them into the tower), the rest dropped into
+/// the other columns; half the time a second tall column stands beside it,
+/// so that a drop from one can fill the other.
+fn tower(rng: &mut Rng, options: &Options) -> Option<Board> {
+    let mut columns: Vec<Vec<u8>> = vec![Vec::new(); WIDTH];
+    let at = rng.range(0, WIDTH as u64 - 1) as usize;
+    let beside = match at {
+        0 => 1,
+        4 => 3,
+        _ => at + 1 - 2 * rng.range(0, 1) as usize,
+    };
+    let twin = rng.range(0, 1) == 1;
+    for colour in 1..=rng.range(2, u64::from(options.colours.clamp(2, 10))) as u8 {
+        for _ in 0..rng.range(3, 5) {
+            let pick = rng.range(0, 19);
+            let x = match pick {
+                0..=8 => at,
+                9..=15 if twin => beside,
+                _ => rng.range(0, WIDTH as u64 - 1) as usize,
+            };
+            if columns[x].len() < HEIGHT {
+                columns[x].push(colour);
+            }
+        }
+    }
+    let board = Board::from_columns(&columns).ok()?;
+    (board.height(at) >= HEIGHT - 1 && !has_run(&board)).then_some(board)
 }
 
 fn bottom_row(rng: &mut Rng, options: &Options) -> Option<Board> {
@@ -193,10 +235,12 @@ fn renumber(board: Board) -> Board {
 fn candidate(kind: Kind, rng: &mut Rng, options: &Options) -> Option<(Board, u8)> {
     let n = options.n.unwrap_or(match kind {
         Kind::Hard => MAX_N,
+        Kind::Tower => rng.range(2, u64::from(MAX_N)) as u8,
         _ => rng.range(1, 3) as u8,
     });
     let board = match kind {
         Kind::BottomRow => bottom_row(rng, options)?,
+        Kind::Tower => tower(rng, options)?,
         Kind::Random => random_board(rng, shape(options, false))?,
         Kind::Hard => random_board(
             rng,
@@ -219,7 +263,7 @@ fn accepts(kind: Kind, case: &Case, options: &Options, solver: &mut Solver) -> b
         return false;
     }
     match kind {
-        Kind::BottomRow => answer.is_some(),
+        Kind::BottomRow | Kind::Tower => answer.is_some(),
         Kind::Random => true,
         Kind::ExactlyN => solver.min_moves(&case.board, case.n) == Some(case.n),
         Kind::FewerThanN => solver
@@ -293,6 +337,13 @@ mod tests {
                 .iter()
                 .any(|&d| solver.solve(&c.board, c.n, d) != a)
         );
+        let c = make(Kind::Tower, o, 11);
+        assert!(
+            (0..WIDTH).any(|x| c.board.height(x) >= HEIGHT - 1),
+            "{:?}",
+            c.board
+        );
+        assert!(solver.solve(&c.board, c.n, Dialect::default()).is_some());
         let c = make(Kind::Hard, o, 8);
         assert_eq!(c.n, 5);
         assert!(c.board.block_count() >= 20);

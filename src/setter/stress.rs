@@ -7,6 +7,8 @@
 
 use std::path::{Path, PathBuf};
 
+use serde::Serialize;
+
 use crate::judge::plan::Plan;
 use crate::judge::program::grade_program;
 use crate::judge::result::CaseResult;
@@ -14,6 +16,7 @@ use crate::judge::suite::CaseFile;
 use crate::judge::verdict::Verdict;
 use crate::puzzle::answer::format_answer;
 use crate::puzzle::board::{Board, WIDTH};
+use crate::puzzle::case::MAX_N;
 use crate::puzzle::case::{Case, format_case};
 use crate::puzzle::rules::has_run;
 use crate::runner::Runner;
@@ -21,8 +24,8 @@ use crate::setter::kinds::{Kind, Options, generate};
 use crate::setter::random::Rng;
 use crate::solver::Solver;
 
-/// The kinds stress testing draws from, in turn.
-const KINDS: [Kind; 8] = [
+/// The kinds stress testing draws from, in turn, unless told which.
+pub const KINDS: [Kind; 10] = [
     Kind::Random,
     Kind::ExactlyN,
     Kind::FewerThanN,
@@ -31,20 +34,43 @@ const KINDS: [Kind; 8] = [
     Kind::Cross,
     Kind::DialectSensitive,
     Kind::BottomRow,
+    Kind::Tower,
+    Kind::Hard,
 ];
 
-/// The `i`-th stress case for a seed: kinds in turn, sizes varied.
-pub fn stress_case(seed: u64, i: u64, solver: &mut Solver) -> Option<Case> {
-    let mut rng = Rng::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ i);
-    let kind = KINDS[(i % KINDS.len() as u64) as usize];
+/// Which cases a stress run draws.
+#[derive(Debug, Clone)]
+pub struct Draw {
+    pub seed: u64,
+    /// The kinds, in turn.
+    pub kinds: Vec<Kind>,
+    /// Every case asks for this many moves; else n is drawn over 1..=5 for
+    /// `random`, 2..=5 for `tower`, is 5 for `hard`, and is the kind's own
+    /// (1 to 3) for the kinds that need a solution.
+    pub n: Option<u8>,
+}
+
+/// The `i`-th stress case of a draw (`None` when its kind found none), and
+/// its kind.
+pub fn stress_case(draw: &Draw, i: u64, solver: &mut Solver) -> (Kind, Option<Case>) {
+    let mut rng = Rng::new(draw.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ i);
+    let kind = draw.kinds[(i % draw.kinds.len() as u64) as usize];
+    // Kinds that need a solution keep their own n (1 to 3): few random
+    // boards are solvable in 4 or 5 moves.
+    let n = draw.n.or(match kind {
+        Kind::Random => Some(rng.range(1, u64::from(MAX_N)) as u8),
+        Kind::Hard => Some(MAX_N),
+        Kind::Tower => Some(rng.range(2, u64::from(MAX_N)) as u8),
+        _ => None,
+    });
     let options = Options {
-        n: None,
+        n,
         colours: rng.range(2, 5) as u8,
         density: rng.range(2, 5) as u8,
         waves: 2,
         robust: false,
     };
-    generate(kind, &options, &mut rng, solver)
+    (kind, generate(kind, &options, &mut rng, solver))
 }
 
 /// Smaller cases made from `case`, the boldest first: a colour removed, a
@@ -118,27 +144,32 @@ pub fn shrink(case: Case, mut still_fails: impl FnMut(&Case) -> bool) -> (Case, 
 
 /// What a stress run looks for.
 pub struct Request<'a> {
-    pub seed: u64,
+    pub draw: Draw,
     /// Cases tried at most.
     pub cases: u64,
     pub argv: &'a [String],
+    /// How each case is judged; `plan.jobs` cases are judged at once.
     pub plan: &'a Plan,
 }
 
 /// A case that failed, shrunk.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize)]
 pub struct Failure {
-    /// Which case of the run failed first (from 1).
+    /// Which case of the run failed first (from 1), and its kind.
     pub index: u64,
-    /// Its result, before shrinking.
+    pub kind: String,
+    /// That case as drawn, and its result.
+    pub case: String,
     pub first: CaseResult,
     /// The smallest case that fails the same way, and its result.
-    pub small: Case,
+    pub small: String,
     pub last: CaseResult,
     /// Candidates tried while shrinking.
     pub tried: usize,
     /// The reference answer of the small case.
     pub expected: String,
+    #[serde(skip)]
+    pub small_case: Case,
 }
 
 /// A stress run that could not go on.
@@ -155,44 +186,118 @@ pub enum StressError {
     Interrupted,
 }
 
-/// Tries cases until one fails, then shrinks it; `None` when all passed.
+/// What a stress run found.
+#[derive(Debug)]
+pub struct Found {
+    /// Cases drawn and judged (a draw whose kind found no case is skipped).
+    pub judged: u64,
+    /// The first failure, shrunk; `None` when every case judged passed.
+    pub failure: Option<Failure>,
+}
+
+/// Tries cases until one fails (`plan.jobs` at a time), then shrinks it.
 pub fn stress(
     request: &Request,
     runner: &dyn Runner,
     scratch: &Path,
-) -> Result<Option<Failure>, StressError> {
+) -> Result<Found, StressError> {
     let mut solver = Solver::new();
-    for i in 0..request.cases {
-        let Some(case) = stress_case(request.seed, i, &mut solver) else {
-            continue;
-        };
-        let first = grade_one(&case, scratch, runner, request)?;
-        match first.verdict {
-            Verdict::AC => continue,
-            Verdict::JudgeError => {
-                return Err(StressError::Judge {
-                    index: i + 1,
-                    message: first.message,
-                });
+    let batch = request.plan.jobs.max(1) as u64;
+    let (mut i, mut judged) = (0, 0);
+    while i < request.cases {
+        let drawn: Vec<(u64, Kind, Case)> = (i..(i + batch).min(request.cases))
+            .filter_map(|k| {
+                let (kind, case) = stress_case(&request.draw, k, &mut solver);
+                case.map(|c| (k, kind, c))
+            })
+            .collect();
+        i += batch;
+        let cases: Vec<Case> = drawn.iter().map(|(_, _, c)| *c).collect();
+        let results = grade_many(&cases, scratch, runner, request)?;
+        for ((k, kind, case), first) in drawn.into_iter().zip(results) {
+            judged += 1;
+            match first.verdict {
+                Verdict::AC => {}
+                Verdict::JudgeError => {
+                    return Err(StressError::Judge {
+                        index: k + 1,
+                        message: first.message,
+                    });
+                }
+                _ => {
+                    let failure = shrunk(request, runner, scratch, (k, kind, case), first)?;
+                    return Ok(Found {
+                        judged,
+                        failure: Some(failure),
+                    });
+                }
             }
-            _ => {}
         }
-        let verdict = first.verdict;
-        let (small, tried) = shrink(case, |c| {
-            grade_one(c, scratch, runner, request).is_ok_and(|r| r.verdict == verdict)
-        });
-        let last = grade_one(&small, scratch, runner, request)?;
-        let solution = solver.solve(&small.board, small.n, request.plan.policy.dialect);
-        return Ok(Some(Failure {
-            index: i + 1,
-            first,
-            small,
-            last,
-            tried,
-            expected: format_answer(solution.as_deref()),
-        }));
     }
-    Ok(None)
+    Ok(Found {
+        judged,
+        failure: None,
+    })
+}
+
+/// The failure of a case, shrunk while it fails with the same verdict.
+fn shrunk(
+    request: &Request,
+    runner: &dyn Runner,
+    scratch: &Path,
+    (k, kind, case): (u64, Kind, Case),
+    first: CaseResult,
+) -> Result<Failure, StressError> {
+    let verdict = first.verdict;
+    let (small, tried) = shrink(case, |c| {
+        grade_one(c, scratch, runner, request).is_ok_and(|r| r.verdict == verdict)
+    });
+    let last = grade_one(&small, scratch, runner, request)?;
+    let solution = Solver::new().solve(&small.board, small.n, request.plan.policy.dialect);
+    let kind = clap::ValueEnum::to_possible_value(&kind)
+        .map_or(String::new(), |v| v.get_name().to_string());
+    Ok(Failure {
+        index: k + 1,
+        kind,
+        case: format_case(&case),
+        first,
+        small: format_case(&small),
+        last,
+        tried,
+        expected: format_answer(solution.as_deref()),
+        small_case: small,
+    })
+}
+
+/// Grades in-memory cases, all at once as the plan allows, by writing each
+/// to the scratch folder; results in the cases' order.
+fn grade_many(
+    cases: &[Case],
+    scratch: &Path,
+    runner: &dyn Runner,
+    request: &Request,
+) -> Result<Vec<CaseResult>, StressError> {
+    let mut files = Vec::with_capacity(cases.len());
+    for (i, case) in cases.iter().enumerate() {
+        let input = scratch.join(format!("case-{i}.in"));
+        std::fs::write(&input, format_case(case)).map_err(|source| StressError::Write {
+            path: input.clone(),
+            source,
+        })?;
+        files.push(CaseFile {
+            suite: "stress".into(),
+            name: format!("case-{i}"),
+            input,
+            answer: None,
+            points: 1,
+        });
+    }
+    let results = grade_program(runner, request.argv, &files, request.plan, &mut |_| {});
+    // Fewer results than cases: the judge was asked to stop.
+    if results.len() < cases.len() {
+        return Err(StressError::Interrupted);
+    }
+    Ok(results)
 }
 
 /// Grades one in-memory case by writing it to the scratch folder.
@@ -202,22 +307,8 @@ fn grade_one(
     runner: &dyn Runner,
     request: &Request,
 ) -> Result<CaseResult, StressError> {
-    let input = scratch.join("case.in");
-    std::fs::write(&input, format_case(case)).map_err(|source| StressError::Write {
-        path: input.clone(),
-        source,
-    })?;
-    let file = CaseFile {
-        suite: "stress".into(),
-        name: "case".into(),
-        input,
-        answer: None,
-        points: 1,
-    };
-    let one = std::slice::from_ref(&file);
-    let mut results = grade_program(runner, request.argv, one, request.plan, &mut |_| {});
-    // No result: the judge was asked to stop.
-    results.pop().ok_or(StressError::Interrupted)
+    let mut one = grade_many(std::slice::from_ref(case), scratch, runner, request)?;
+    one.pop().ok_or(StressError::Interrupted)
 }
 
 /// Writes a failure's small case and its answer as `DIR/NAME.in` and
@@ -232,7 +323,7 @@ pub fn save(dir: &Path, name: &str, failure: &Failure) -> Result<PathBuf, Stress
         path: dir.to_path_buf(),
         source,
     })?;
-    let input = write(dir.join(format!("{name}.in")), &format_case(&failure.small))?;
+    let input = write(dir.join(format!("{name}.in")), &failure.small)?;
     write(dir.join(format!("{name}.ans")), &failure.expected)?;
     Ok(input)
 }
@@ -279,11 +370,35 @@ mod tests {
     }
 
     #[test]
-    fn stress_cases_are_deterministic_and_varied() {
+    fn stress_cases_are_deterministic_and_cover_every_kind_and_n() {
         let mut solver = Solver::new();
-        let a: Vec<Option<Case>> = (0..8).map(|i| stress_case(3, i, &mut solver)).collect();
-        let b: Vec<Option<Case>> = (0..8).map(|i| stress_case(3, i, &mut solver)).collect();
+        let draw = Draw {
+            seed: 3,
+            kinds: KINDS.to_vec(),
+            n: None,
+        };
+        let a: Vec<_> = (0..60)
+            .map(|i| stress_case(&draw, i, &mut solver))
+            .collect();
+        let b: Vec<_> = (0..60)
+            .map(|i| stress_case(&draw, i, &mut solver))
+            .collect();
         assert_eq!(a, b);
-        assert!(a.iter().flatten().count() >= 7);
+        let missing: Vec<Kind> = (a.iter().filter(|(_, c)| c.is_none()))
+            .map(|(k, _)| *k)
+            .collect();
+        assert!(missing.len() <= 5, "{missing:?}");
+        for kind in KINDS {
+            assert!(a.iter().any(|(k, c)| *k == kind && c.is_some()), "{kind:?}");
+        }
+        for n in 1..=MAX_N {
+            assert!(
+                a.iter().any(|(_, c)| c.is_some_and(|c| c.n == n)),
+                "n = {n}"
+            );
+        }
+        let tall = (a.iter().filter_map(|(_, c)| c.as_ref()))
+            .any(|c| (0..WIDTH).any(|x| c.board.height(x) == 7));
+        assert!(tall, "a full column");
     }
 }

@@ -2,6 +2,7 @@
 
 pub mod browser;
 pub mod hostile;
+pub mod judges;
 pub mod naive;
 pub mod seeds;
 

@@ -1,27 +1,31 @@
 //! Reports of a judging run: what was judged ([`RunReport`], one
 //! [`SubmissionReport`] per submission), shown as text tables (`table`),
 //! written as JSON after every case (`json`: an interrupted run keeps what
-//! was finished), and exported for other tools (`export`: JUnit, CSV), and
-//! as one HTML page that replays every case not accepted (`html`).
+//! was finished), exported for other tools (`export`: JUnit, CSV), shown as
+//! one HTML page that replays every case not accepted (`html`), and the
+//! reports of the shards of a run read back and put together (`merge`).
 
 pub mod export;
 pub mod html;
 pub mod json;
+pub mod merge;
 pub mod table;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::check::Accept;
 use crate::config::IoMode;
+use crate::judge::partition::Partition;
 use crate::judge::plan::Plan;
 use crate::judge::result::CaseResult;
+use crate::judge::suite::CaseFile;
 use crate::judge::verdict::Verdict;
 use crate::runner::sandbox::Protection;
 
 /// Everything judged for one submission. A case the judge could not judge
 /// (JE: the judge's or the data's fault) is listed but counts neither for
 /// nor against it: its points are left out of `max_score`.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct SubmissionReport {
     pub name: String,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -31,6 +35,7 @@ pub struct SubmissionReport {
     pub max_score: u32,
     pub accepted: usize,
     /// Cases with a judge error, not counted.
+    #[serde(default)]
     pub not_judged: usize,
 }
 
@@ -64,7 +69,7 @@ impl SubmissionReport {
 }
 
 /// What the cases were judged under, for the record.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Conditions {
     pub cpu_ms: u64,
     pub wall_ms: u64,
@@ -104,8 +109,8 @@ impl Conditions {
     }
 }
 
-/// The whole run, as written to `--json`.
-#[derive(Debug, Clone, Serialize)]
+/// The whole run, as written to `--json` (and read back by `merge`).
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct RunReport {
     /// The version of mayan-judge that judged.
     pub version: String,
@@ -115,11 +120,37 @@ pub struct RunReport {
     /// How CPU time and memory were measured.
     pub measured_by: String,
     /// What confined the runs, active or not.
+    #[serde(deserialize_with = "merge::read_protections")]
     pub sandbox: Vec<Protection>,
     /// The run was stopped (SIGINT or SIGTERM) before every case was judged:
     /// it holds the cases that finished.
+    #[serde(default)]
     pub interrupted: bool,
+    /// The share of the run judged here (`--partition`), when not all of it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub partition: Option<Partition>,
+    /// Every case of the run in order, judged here or in another shard.
+    #[serde(default)]
+    pub cases: Vec<CaseId>,
     pub submissions: Vec<SubmissionReport>,
+}
+
+/// One case of a run, as a report names it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CaseId {
+    pub suite: String,
+    pub name: String,
+    pub points: u32,
+}
+
+impl CaseId {
+    pub fn of(case: &CaseFile) -> CaseId {
+        CaseId {
+            suite: case.suite.clone(),
+            name: case.name.clone(),
+            points: case.points,
+        }
+    }
 }
 
 impl RunReport {
@@ -132,6 +163,8 @@ impl RunReport {
             measured_by,
             sandbox,
             interrupted: false,
+            partition: None,
+            cases: Vec::new(),
             submissions: Vec::new(),
         }
     }

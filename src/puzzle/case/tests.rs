@@ -159,3 +159,35 @@ fn read_case_file_names_the_path() {
     std::fs::write(&path, b"1\n0\n0\n\xff 0\n0\n0\n").unwrap();
     assert!(read_case_file(&path).is_err());
 }
+
+#[test]
+fn only_the_canonical_form_is_canonical() {
+    let canonical = "3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n";
+    let case = parse_case(canonical).unwrap();
+    assert_eq!(canonical_fault(canonical, &case), None);
+    // verifyproblem's modifications of a case, and the official data's faults.
+    for (text, line) in [
+        ("3\n1  0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n", 2),
+        ("3\n 1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n", 2),
+        ("3\n1 0 \n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n", 2),
+        ("3\n1 0\n\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n", 3),
+        ("03\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n", 1),
+        ("3\n1 0\n2 1 0000000000\n2 3 4 0\n3 1 0\n2 4 3 4 0\n", 3),
+        ("3\r\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n", 1),
+        ("3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0", 6),
+        ("3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n\n", 7),
+        ("3\n1 0 2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n", 2),
+    ] {
+        let case = parse_case(text).unwrap();
+        let fault = canonical_fault(text, &case).expect(text);
+        assert_eq!(fault.line, line, "{text:?}: {fault}");
+    }
+    let case = parse_case("1\n0\n0\n0\n0\n0").unwrap();
+    assert_eq!(
+        canonical_fault("1\n0\n0\n0\n0\n0", &case)
+            .unwrap()
+            .to_string(),
+        "line 6: \"0\" is not the canonical \"0\\n\" (one item per line, single spaces, \
+         no leading zeros, LF line ends)"
+    );
+}

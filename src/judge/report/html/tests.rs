@@ -33,6 +33,8 @@ pub(crate) fn empty_report() -> RunReport {
             how: "Linux < 5.13".into(),
         }],
         interrupted: false,
+        partition: None,
+        cases: Vec::new(),
         submissions: Vec::new(),
     }
 }
