@@ -2,12 +2,13 @@
 //! from a judging run of scripted programs (the fake runner: a correct one,
 //! wrong ones whose names carry markup and quotes, one cut off in the
 //! middle of a move, one that crashes with markup on its standard error,
-//! one stopped at the time limit), and the one `mayan judge --html` makes of
-//! the bundled submissions, are opened from files in headless Chromium.
-//! Every case not accepted has its section, and its boards hold the blocks
-//! the library's replays hold; every link lands on an id; hostile text
-//! stays text; nothing is fetched. `mayan check --html` draws one case the
-//! same way. Screenshots (colour and grey) go to `target/browser/`.
+//! one stopped at the time limit, one at the memory limit), and the one
+//! `mayan judge --html` makes of the bundled submissions, are opened from
+//! files in headless Chromium. Every case not accepted has its section, and
+//! its boards hold the blocks the library's replays hold; every link lands
+//! on an id; hostile text stays text; nothing is fetched. `mayan check
+//! --html` draws one case the same way. Screenshots (colour and grey) go to
+//! `target/browser/`.
 //!
 //! Needs Chromium, as `browser` does.
 
@@ -101,6 +102,12 @@ fn script(run: &FakeRun) -> io::Result<Scripted> {
         "./cut" => Scripted::answer("2 1 1\n3 1"),
         "./crash" => Scripted::exit(3, CRASH_STDERR),
         "./slow" => Scripted::stopped(Stop::CpuTime, Duration::from_millis(1100)),
+        // Stopped at the memory ceiling, a little over the 64 MiB limit.
+        "./greedy" => {
+            let mut run = Scripted::stopped(Stop::Memory, Duration::from_millis(200));
+            run.outcome.peak_memory_kib = 70 << 10;
+            run
+        }
         _ => Scripted::answer("-1\n"),
     })
 }
@@ -151,6 +158,7 @@ fn scripted_report() -> RunReport {
         program("cut", "./cut"),
         program("crash", "./crash"),
         program("slow", "./slow"),
+        program("greedy", "./greedy"),
     ];
     session.judge(&entries, &mut Quiet).unwrap()
 }
@@ -297,11 +305,12 @@ fn a_scripted_run_is_drawn_case_by_case_and_hostile_text_stays_text() {
     let report = scripted_report();
     let dir = tempfile::tempdir().unwrap();
     let (file, page) = open_report(&chromium, dir.path(), &report_page(&report));
-    // The cut output and the crash fail all four cases, the slow program
-    // too; the wrong ones fail the three that have a solution.
-    assert_eq!(assert_sections_drawn(&page, &report), 3 + 3 + 4 + 4 + 4);
+    // The cut output and the crash fail all four cases, the slow and the
+    // greedy programs too; the wrong ones fail the three that have a
+    // solution.
+    assert_eq!(assert_sections_drawn(&page, &report), 3 + 3 + 4 + 4 + 4 + 4);
     assert_links_land(&page);
-    assert_eq!(matrix_cells(&page), 6 * 4, "a cell per submission and case");
+    assert_eq!(matrix_cells(&page), 7 * 4, "a cell per submission and case");
     // No script ran (the title is the page's own) and the markup in names,
     // messages and standard error is shown as text.
     assert!(page.dom.contains("<title>mayan-judge report</title>"));
@@ -322,6 +331,29 @@ fn a_scripted_run_is_drawn_case_by_case_and_hostile_text_stays_text() {
         .into_iter()
         .filter(|t| t.attr("data-level") == Some("over"));
     assert!(over.count() >= 4, "each TLE's CPU bar is over the limit");
+    // Each MLE's section says the memory used against the limit, with a bar
+    // over it (in its table of limits and in the submission's table).
+    let greedy = report.submissions.iter().find(|s| s.name == "greedy");
+    let mle = greedy
+        .unwrap()
+        .cases
+        .iter()
+        .filter(|c| c.verdict == Verdict::MLE);
+    assert_eq!(mle.count(), 4);
+    let memory_over = page.classed("bar").into_iter().filter(|t| {
+        t.attr("data-level") == Some("over")
+            && t.attr("data-value") == Some("71680")
+            && t.attr("data-of") == Some("65536")
+    });
+    assert_eq!(
+        memory_over.count(),
+        2 * 4,
+        "the greedy program's memory bars"
+    );
+    assert!(
+        page.dom
+            .contains("<td class=\"num\">70 MiB</td><td class=\"num\">64 MiB</td>")
+    );
     let top = Shot {
         style: "",
         window: "1200,1000",
