@@ -240,7 +240,7 @@ fn jobs_give_the_same_verdicts_and_every_report_is_written() {
     assert!(
         std::fs::read_to_string(&html)
             .unwrap()
-            .contains("<td class=\"AC\"")
+            .contains("<td class=\"v AC\"")
     );
 }
 

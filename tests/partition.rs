@@ -188,7 +188,7 @@ fn timeless(xml: &str) -> String {
 }
 
 #[test]
-fn report_merge_of_the_shards_writes_the_whole_runs_csv_and_junit() {
+fn report_merge_of_the_shards_writes_the_whole_runs_csv_junit_and_html() {
     let dir = tempfile::tempdir().unwrap();
     let cfg = config(dir.path());
     let file = |name: &str| dir.path().join(name);
@@ -199,6 +199,8 @@ fn report_merge_of_the_shards_writes_the_whole_runs_csv_and_junit() {
         .arg(file("whole.csv"))
         .arg("--junit")
         .arg(file("whole.xml"))
+        .arg("--html")
+        .arg(file("whole.html"))
         .assert()
         .code(1);
     let mut merge_cmd = mayan();
@@ -221,6 +223,8 @@ fn report_merge_of_the_shards_writes_the_whole_runs_csv_and_junit() {
         .arg(file("merged.csv"))
         .arg("--junit")
         .arg(file("merged.xml"))
+        .arg("--html")
+        .arg(file("merged.html"))
         .assert()
         .code(1);
     let stdout = String::from_utf8_lossy(&merged.get_output().stdout).into_owned();
@@ -232,6 +236,26 @@ fn report_merge_of_the_shards_writes_the_whole_runs_csv_and_junit() {
     assert_eq!(read("merged.csv"), read("whole.csv"));
     assert!(read("whole.csv").starts_with("submission,rules/cascade-three-waves,"));
     assert_eq!(timeless(&read("merged.xml")), timeless(&read("whole.xml")));
+    // The merged HTML report replays the same cases on the same boards.
+    let drawn = read("whole.html");
+    assert_eq!(replays(&read("merged.html")), replays(&drawn));
+    let sections = drawn.matches("<section class=\"case\"").count();
+    assert_eq!(
+        sections,
+        17 - 2,
+        "wrong fails all but the 2 with no solution"
+    );
+}
+
+/// The start tags of an HTML report's case sections and boards, which say
+/// the case, its verdict, and each board's stage and blocks.
+fn replays(html: &str) -> Vec<&str> {
+    let tags = ["<section class=\"case\"", "<svg class=\"board\""];
+    let starts = html.match_indices('<').map(|(at, _)| &html[at..]);
+    starts
+        .filter(|rest| tags.iter().any(|t| rest.starts_with(t)))
+        .map(|rest| &rest[..=rest.find('>').unwrap()])
+        .collect()
 }
 
 #[test]

@@ -23,6 +23,7 @@ mod partition;
 mod properties;
 mod readme;
 mod regression;
+mod report_html;
 mod runner;
 mod sandbox;
 mod sandbox_cli;

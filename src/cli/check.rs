@@ -1,5 +1,7 @@
 //! `mayan check`: the special judge, in the protocol asked for.
 
+use std::path::PathBuf;
+
 use clap::Args;
 
 use crate::check::protocol::{self, Protocol};
@@ -22,6 +24,11 @@ pub struct CheckArgs {
     /// Exactly n moves, or at most n.
     #[arg(long, value_enum, value_name = "HOW", env = "MAYAN_STEPS", default_value_t = Steps::Exact)]
     pub steps: Steps,
+    /// Also write the case drawn as one self-contained HTML page to FILE:
+    /// the output replayed on boards beside the smallest solution (plain
+    /// protocol).
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
     /// The protocol's arguments, in its order (plain: INPUT OUTPUT and an optional ANSWER).
     #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0.., value_name = "ARGS")]
     pub args: Vec<String>,
@@ -32,5 +39,14 @@ pub(super) fn check(args: &CheckArgs) -> u8 {
         accept: args.accept,
         dialect: Dialect::new(args.null_swaps, args.steps),
     };
-    protocol::run(args.protocol, &args.args, policy)
+    match &args.html {
+        None => protocol::run(args.protocol, &args.args, policy),
+        Some(html) if args.protocol == Protocol::Plain => {
+            protocol::plain::run_drawn(&args.args, policy, html)
+        }
+        Some(_) => {
+            eprintln!("mayan check: --html works with the plain protocol only");
+            crate::exit::ERROR
+        }
+    }
 }

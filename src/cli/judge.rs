@@ -20,7 +20,7 @@ use crate::judge::report::json::write_json;
 use crate::judge::report::table::{
     judge_errors, ranking, sandbox_summary, score_table, submission_table,
 };
-use crate::judge::report::{RunReport, SubmissionReport, export};
+use crate::judge::report::{RunReport, export};
 use crate::judge::result::CaseResult;
 use crate::judge::session::{Observer, Session, find_cases};
 use crate::judge::submission::{Entry, gather};
@@ -65,7 +65,8 @@ pub struct JudgeArgs {
     /// CSV
     #[arg(long, value_name = "FILE")]
     pub csv: Option<PathBuf>,
-    /// Write the report as a self-contained HTML page
+    /// Write the report as one self-contained HTML page: the score matrix,
+    /// and every case not accepted replayed on drawn boards
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
     /// A folder of contestants, one subfolder each holding `mayan.<ext>`
@@ -247,17 +248,17 @@ pub(super) fn print_tables(report: &RunReport) -> Result<()> {
 }
 
 /// Renders the reports of a run as one file's text.
-type Render = fn(&[SubmissionReport]) -> String;
+type Render = fn(&RunReport) -> String;
 
 fn write_exports(args: &JudgeArgs, report: &RunReport) -> Result<()> {
     let exports: [(&Option<PathBuf>, Render); 3] = [
-        (&args.junit, export::junit),
-        (&args.csv, export::score_csv),
-        (&args.html, export::score_html),
+        (&args.junit, |r| export::junit(&r.submissions)),
+        (&args.csv, |r| export::score_csv(&r.submissions)),
+        (&args.html, export::report_html),
     ];
     for (path, render) in exports {
         if let Some(path) = path {
-            std::fs::write(path, render(&report.submissions))
+            std::fs::write(path, render(report))
                 .with_context(|| format!("{}: cannot write", path.display()))?;
         }
     }

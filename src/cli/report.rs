@@ -10,7 +10,7 @@ use clap::{Args, Subcommand};
 use super::judge::print_tables;
 use crate::judge::report::json::write_json;
 use crate::judge::report::merge::{Shard, merge, read_report};
-use crate::judge::report::{SubmissionReport, export};
+use crate::judge::report::{RunReport, export};
 
 #[derive(Args, Debug)]
 pub struct ReportArgs {
@@ -42,7 +42,8 @@ pub struct MergeArgs {
     /// Write the score table as CSV.
     #[arg(long, value_name = "FILE")]
     pub csv: Option<PathBuf>,
-    /// Write the score table as a self-contained HTML page.
+    /// Write the report as one self-contained HTML page: the score matrix,
+    /// and every case not accepted replayed on drawn boards.
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
 }
@@ -54,7 +55,7 @@ pub(super) fn report_command(args: &ReportArgs) -> Result<u8> {
 }
 
 /// Renders the reports of a run as one file's text.
-type Render = fn(&[SubmissionReport]) -> String;
+type Render = fn(&RunReport) -> String;
 
 fn merge_command(args: &MergeArgs) -> Result<u8> {
     let shards = (args.reports.iter())
@@ -71,13 +72,13 @@ fn merge_command(args: &MergeArgs) -> Result<u8> {
         write_json(path, &report).with_context(|| format!("{}: cannot write", path.display()))?;
     }
     let exports: [(&Option<PathBuf>, Render); 3] = [
-        (&args.junit, export::junit),
-        (&args.csv, export::score_csv),
-        (&args.html, export::score_html),
+        (&args.junit, |r| export::junit(&r.submissions)),
+        (&args.csv, |r| export::score_csv(&r.submissions)),
+        (&args.html, export::report_html),
     ];
     for (path, render) in exports {
         if let Some(path) = path {
-            std::fs::write(path, render(&report.submissions))
+            std::fs::write(path, render(&report))
                 .with_context(|| format!("{}: cannot write", path.display()))?;
         }
     }

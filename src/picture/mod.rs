@@ -6,7 +6,8 @@
 //! Responsible for what a picture shows and how it looks: the model of a
 //! replay ([`Replay`], [`Step`], [`Panel`], built by [`replay`]), the palette
 //! ([`palette`]), the SVG drawing of a panel ([`svg`]), a replay as one SVG
-//! document ([`document`]) and as an HTML page ([`page`]). All
+//! document ([`document`]) and as an HTML page ([`page`]), a program's
+//! output replayed against its case ([`answer`]). All
 //! pure functions, text out; no I/O. Not responsible for the rules (they come
 //! from `rules`), for deciding a verdict (the checker's), for the text
 //! pictures of a terminal (`render`), or for writing files.
@@ -18,6 +19,7 @@
 //! `svg.board.wave`, `g.illegal-mark`) so tests and tools can count what is
 //! drawn.
 
+pub mod answer;
 pub mod document;
 pub mod page;
 pub mod palette;

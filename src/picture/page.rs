@@ -59,11 +59,17 @@ const POLICY: &str = "default-src 'none'; style-src 'unsafe-inline'; img-src dat
 /// A whole page: `title` (escaped) and `body`, which must be markup built by
 /// this module's functions or escaped with [`escape`].
 pub fn page(title: &str, body: &str) -> String {
+    page_with_style(title, "", body)
+}
+
+/// [`page`], with `style` (the caller's own CSS, never text from others)
+/// after this module's.
+pub fn page_with_style(title: &str, style: &str, body: &str) -> String {
     format!(
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
          <meta http-equiv=\"Content-Security-Policy\" content=\"{POLICY}\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-         <title>{}</title><style>{STYLE}</style></head>\n<body>\n{body}</body></html>\n",
+         <title>{}</title><style>{STYLE}{style}</style></head>\n<body>\n{body}</body></html>\n",
         escape(title)
     )
 }

@@ -75,11 +75,16 @@ pub(super) fn board_svg_at(panel: &Panel, at: Option<(i32, i32)>) -> String {
         panel.stage.name()
     );
     grid(&mut out);
+    // What every block's number shares is said once, on their group.
+    out.push_str(
+        "<g class=\"pieces\" font-size=\"21\" font-weight=\"bold\" text-anchor=\"middle\">",
+    );
     for x in 0..WIDTH {
         for y in 0..panel.board.height(x) {
             block(&mut out, panel, (x, y));
         }
     }
+    out.push_str("</g>");
     for &cell in panel.moved.iter().filter(|&&c| on_board(c)) {
         moved_ring(&mut out, cell);
     }
@@ -96,35 +101,29 @@ pub(super) fn board_svg_at(panel: &Panel, at: Option<(i32, i32)>) -> String {
     out
 }
 
-/// The empty cells, the frame and the axis labels.
+/// The empty cells, the frame and the axis labels: the inner lines as one
+/// path, the labels in one group that holds their style.
 fn grid(out: &mut String) {
     let (w, h) = (CELL * WIDTH as i32, CELL * HEIGHT as i32);
     let _ = write!(
         out,
-        "<g class=\"grid\"><rect x=\"{LEFT}\" y=\"{TOP}\" width=\"{w}\" height=\"{h}\" fill=\"{EMPTY_FILL}\" stroke=\"#888\" stroke-width=\"1.5\"/>"
+        "<g class=\"grid\"><rect x=\"{LEFT}\" y=\"{TOP}\" width=\"{w}\" height=\"{h}\" fill=\"{EMPTY_FILL}\" stroke=\"#888\" stroke-width=\"1.5\"/><path d=\""
     );
     for x in 1..WIDTH as i32 {
-        let gx = LEFT + CELL * x;
-        let _ = write!(
-            out,
-            "<line x1=\"{gx}\" y1=\"{TOP}\" x2=\"{gx}\" y2=\"{}\" stroke=\"{GRID_LINE}\"/>",
-            TOP + h
-        );
+        let _ = write!(out, "M{} {TOP}V{}", LEFT + CELL * x, TOP + h);
     }
     for y in 1..HEIGHT as i32 {
-        let gy = TOP + CELL * y;
-        let _ = write!(
-            out,
-            "<line x1=\"{LEFT}\" y1=\"{gy}\" x2=\"{}\" y2=\"{gy}\" stroke=\"{GRID_LINE}\"/>",
-            LEFT + w
-        );
+        let _ = write!(out, "M{LEFT} {}H{}", TOP + CELL * y, LEFT + w);
     }
-    let label = format!("font-size=\"13\" fill=\"{LABEL}\" text-anchor=\"middle\"");
+    let _ = write!(
+        out,
+        "\" stroke=\"{GRID_LINE}\" fill=\"none\"/><g font-size=\"13\" fill=\"{LABEL}\" text-anchor=\"middle\">"
+    );
     for x in 0..WIDTH {
         let (px, _) = corner((x, 0));
         let _ = write!(
             out,
-            "<text class=\"axis-x\" x=\"{}\" y=\"{}\" {label}>{x}</text>",
+            "<text class=\"axis-x\" x=\"{}\" y=\"{}\">{x}</text>",
             px + CELL / 2,
             TOP + h + 18
         );
@@ -133,12 +132,12 @@ fn grid(out: &mut String) {
         let (_, py) = corner((0, y));
         let _ = write!(
             out,
-            "<text class=\"axis-y\" x=\"{}\" y=\"{}\" {label}>{y}</text>",
+            "<text class=\"axis-y\" x=\"{}\" y=\"{}\">{y}</text>",
             LEFT - 13,
             py + CELL / 2 + 5
         );
     }
-    out.push_str("</g>");
+    out.push_str("</g></g>");
 }
 
 /// One block: its square, shape mark and number, hatched when it is about
@@ -160,7 +159,7 @@ fn block(out: &mut String, panel: &Panel, cell: Cell) {
         out,
         "<g class=\"{class}\" data-x=\"{}\" data-y=\"{}\" data-colour=\"{colour}\">\
          <title>colour {colour} ({}) at ({}, {}){}</title>\
-         <rect x=\"{bx}\" y=\"{by}\" width=\"{side}\" height=\"{side}\" rx=\"{RADIUS}\" fill=\"{}\" stroke=\"#333\" stroke-width=\"1\"/>\
+         <rect x=\"{bx}\" y=\"{by}\" width=\"{side}\" height=\"{side}\" rx=\"{RADIUS}\" fill=\"{}\" stroke=\"#333\"/>\
          <path d=\"{}\" fill=\"{}\" fill-rule=\"evenodd\"/>",
         cell.0,
         cell.1,
@@ -176,15 +175,19 @@ fn block(out: &mut String, panel: &Panel, cell: Cell) {
         hatch(out, bx, by, side, look.ink);
     }
     // A halo of the fill keeps the number readable over the hatching.
+    let halo = match vanishing {
+        true => format!(
+            " stroke=\"{}\" stroke-width=\"5\" paint-order=\"stroke\"",
+            look.fill
+        ),
+        false => String::new(),
+    };
     let _ = write!(
         out,
-        "<text x=\"{}\" y=\"{}\" font-size=\"21\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{}\" \
-         stroke=\"{}\" stroke-width=\"{}\" paint-order=\"stroke\">{colour}</text></g>",
+        "<text x=\"{}\" y=\"{}\" fill=\"{}\"{halo}>{colour}</text></g>",
         px + CELL / 2 + 3,
         py + CELL / 2 + 9,
         look.ink,
-        look.fill,
-        if vanishing { 5 } else { 0 },
     );
 }
 

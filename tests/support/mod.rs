@@ -1,5 +1,6 @@
 //! Helpers shared by the integration tests.
 
+pub mod browser;
 pub mod hostile;
 pub mod judges;
 pub mod naive;

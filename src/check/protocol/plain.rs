@@ -1,11 +1,16 @@
 //! The plain protocol, `mayan check INPUT OUTPUT [ANSWER]`: one line
-//! `AC: message` on standard output, the board or diff on standard error.
+//! `AC: message` on standard output, the board or diff on standard error;
+//! with `--html FILE`, also the case drawn as a page.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-use super::{Inputs, Policy, ProtocolError, Source, check_files};
-use crate::check::CheckVerdict;
+use super::{Inputs, OUTPUT_LIMIT, Policy, ProtocolError, Source, check_files, write_file};
+use crate::check::{CheckResult, CheckVerdict};
+use crate::picture::answer::{Verdict, verdict_page};
+use crate::puzzle::case::read_case_file;
+use crate::solver::Solver;
+use crate::untrusted::read_file_bounded;
 
 pub const USAGE: &str = "INPUT OUTPUT [ANSWER]";
 
@@ -26,6 +31,25 @@ pub fn code(verdict: CheckVerdict) -> u8 {
 }
 
 pub fn run(args: &[String], policy: Policy) -> Result<u8, ProtocolError> {
+    let inputs = inputs(args)?;
+    let j = check_files(&inputs, policy);
+    say(&j);
+    Ok(code(j.verdict))
+}
+
+/// [`run`], and the case drawn in `html` as one page: the output replayed
+/// on boards beside the smallest solution (`picture::answer`).
+pub fn run_drawn(args: &[String], policy: Policy, html: &Path) -> u8 {
+    let result = inputs(args).and_then(|inputs| {
+        let j = check_files(&inputs, policy);
+        say(&j);
+        write_file(html, &drawing(&inputs, &j, policy))?;
+        Ok(code(j.verdict))
+    });
+    result.unwrap_or_else(|e| usage_failure(&e, USAGE))
+}
+
+fn inputs(args: &[String]) -> Result<Inputs, ProtocolError> {
     let (input, output, answer) = match args {
         [i, o] => (i, o, None),
         [i, o, a] => (i, o, Some(PathBuf::from(a))),
@@ -36,17 +60,41 @@ pub fn run(args: &[String], policy: Policy) -> Result<u8, ProtocolError> {
             });
         }
     };
-    let inputs = Inputs {
+    Ok(Inputs {
         input: input.into(),
         output: Source::File(output.into()),
         answer,
-    };
-    let j = check_files(&inputs, policy);
+    })
+}
+
+/// The verdict on standard output, the board or diff on standard error.
+fn say(j: &CheckResult) {
     let _ = writeln!(std::io::stdout(), "{}: {}", j.verdict, j.summary);
     if !j.details.is_empty() {
         eprint!("{}", j.details);
     }
-    Ok(code(j.verdict))
+}
+
+/// The page of a checked case; the files are read again, as the checker
+/// read them (a case or output that cannot be read leaves only the words).
+fn drawing(inputs: &Inputs, j: &CheckResult, policy: Policy) -> String {
+    let case = read_case_file(&inputs.input).ok();
+    let output = match &inputs.output {
+        Source::File(path) => read_file_bounded(path, OUTPUT_LIMIT).ok().flatten(),
+        Source::Stdin => None,
+    };
+    let output = output.map(|bytes| crate::text::decode(&bytes));
+    let solution = case.and_then(|c| Solver::new().solve(&c.board, c.n, policy.dialect));
+    let heading = format!("case {}: {}", inputs.input.display(), j.verdict);
+    verdict_page(&Verdict {
+        heading: &heading,
+        summary: &j.summary,
+        details: &j.details,
+        case: case.as_ref(),
+        output: output.as_deref(),
+        dialect: policy.dialect,
+        solution: solution.as_deref(),
+    })
 }
 
 pub(super) fn usage_failure(e: &ProtocolError, usage: &str) -> u8 {

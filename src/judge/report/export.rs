@@ -1,16 +1,16 @@
 //! Reports for other tools: JUnit XML for CI (one test suite per submission,
-//! one test case per case), and the score table as CSV and as a
-//! self-contained HTML page.
+//! one test case per case), the score table as CSV, and the HTML report
+//! (drawn by `html`).
 
 use std::fmt::Write as _;
 use std::time::Duration;
 
 use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 
-use super::SubmissionReport;
+use super::{RunReport, SubmissionReport};
 use crate::judge::result::CaseResult;
 use crate::judge::verdict::Verdict;
-use crate::text::{escape_markup, inert_cell, visible};
+use crate::text::{inert_cell, visible};
 
 /// JUnit XML: a failure for WA/PE/TLE/MLE/OLE/RE/CE, an error for a judge
 /// error. A submission that did not compile carries the compiler's output,
@@ -95,39 +95,10 @@ pub fn score_csv(reports: &[SubmissionReport]) -> String {
     out
 }
 
-/// The score table as one HTML page with its own style, each cell titled
-/// with the case's message.
-pub fn score_html(reports: &[SubmissionReport]) -> String {
-    let mut out = String::from(
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>mayan-judge scores</title>\n<style>\
-         body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}th,td{border:1px solid #ccc;padding:.3em .6em;text-align:center}\
-         th{background:#eee}.AC{background:#c8f0c8}.WA,.PE{background:#f8c8c8}.TLE,.MLE,.OLE,.RE{background:#f8e0b0}.CE,.JE{background:#ddd}\
-         </style></head><body>\n<h1>Scores</h1>\n<table>\n<tr><th>submission</th>",
-    );
-    if let Some(first) = reports.first() {
-        for c in &first.cases {
-            let _ = write!(
-                out,
-                "<th>{}</th>",
-                escape_markup(&format!("{}/{}", c.suite, c.name))
-            );
-        }
-    }
-    out.push_str("<th>score</th></tr>\n");
-    for r in reports {
-        let _ = write!(out, "<tr><th>{}</th>", escape_markup(&r.name));
-        for c in &r.cases {
-            let _ = write!(
-                out,
-                "<td class=\"{v}\" title=\"{}\">{v}</td>",
-                escape_markup(&c.message),
-                v = c.verdict
-            );
-        }
-        let _ = writeln!(out, "<td>{}/{}</td></tr>", r.score, r.max_score);
-    }
-    out.push_str("</table>\n</body></html>\n");
-    out
+/// The whole run as one self-contained HTML page (see `html`): the score
+/// matrix, summaries, and every case not accepted replayed on boards.
+pub fn report_html(report: &RunReport) -> String {
+    super::html::report_page(report)
 }
 
 #[cfg(test)]
@@ -209,16 +180,5 @@ mod tests {
             csv.contains("\n\"'=HYPERLINK(\"\"http://x\"\")\",AC,10,10\n"),
             "{csv}"
         );
-    }
-
-    #[test]
-    fn html_is_one_escaped_page() {
-        let html = score_html(&report());
-        assert!(html.starts_with("<!DOCTYPE html>"));
-        assert!(
-            html.contains("<td class=\"WA\" title=\"m &lt;1&gt;\">WA</td>"),
-            "{html}"
-        );
-        assert!(html.contains("<th>a, &quot;b&quot;</th>"));
     }
 }

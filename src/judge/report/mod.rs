@@ -1,10 +1,12 @@
 //! Reports of a judging run: what was judged ([`RunReport`], one
 //! [`SubmissionReport`] per submission), shown as text tables (`table`),
 //! written as JSON after every case (`json`: an interrupted run keeps what
-//! was finished), and exported for other tools (`export`: JUnit, CSV, HTML);
-//! the reports of the shards of a run read back and put together (`merge`).
+//! was finished), exported for other tools (`export`: JUnit, CSV), shown as
+//! one HTML page that replays every case not accepted (`html`), and the
+//! reports of the shards of a run read back and put together (`merge`).
 
 pub mod export;
+pub mod html;
 pub mod json;
 pub mod merge;
 pub mod table;
