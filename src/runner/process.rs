@@ -209,6 +209,13 @@ impl Runner for ProcessRunner {
             None => Ok(None),
         }
     }
+
+    fn run_scratch(&self) -> io::Result<tempfile::TempDir> {
+        match self.sandbox.as_ref().and_then(Sandbox::scratch_root) {
+            Some(root) => super::scratch_dir_in(root, "mayan-run-"),
+            None => super::scratch_dir("mayan-run-"),
+        }
+    }
 }
 
 /// Starts the program and waits for it under the watchdog; the pid and what

@@ -59,6 +59,8 @@ pub struct Sandbox {
     uid_missing: String,
     /// Runs get a tmpfs of their own as working folder.
     tmpfs: bool,
+    /// Where runs' scratch folders go, when not the temporary folder.
+    scratch_root: Option<PathBuf>,
     /// Folders every run may read and execute besides the system's.
     readable: Vec<PathBuf>,
 }
@@ -114,6 +116,7 @@ impl Sandbox {
             uids,
             uid_missing,
             tmpfs,
+            scratch_root: tmpfs.then(tmpfs::memory_folder).flatten(),
             readable,
         }
     }
@@ -130,7 +133,7 @@ impl Sandbox {
                 "seccomp" => (s.seccomp, s.seccomp_missing) = (None, off(name)),
                 "netns" => (s.netns, s.netns_missing) = (None, off(name)),
                 "uid" => (s.uids, s.uid_missing) = (None, off(name)),
-                "tmpfs" => s.tmpfs = false,
+                "tmpfs" => (s.tmpfs, s.scratch_root) = (false, None),
                 _ => {}
             }
         }
@@ -244,6 +247,15 @@ impl Sandbox {
         let bytes = limits.output + (1 << 20);
         let files = super::MAX_FOLDER_ENTRIES as u64 + 16;
         tmpfs::mount(dir, bytes, files).map(Some)
+    }
+
+    /// Where runs' scratch folders (their standard streams' files, the
+    /// mount point of their working folder) go: a folder in memory where
+    /// runs get a tmpfs and `TMPDIR` does not say otherwise, so that making
+    /// and removing them costs no disk inodes; `None` for the temporary
+    /// folder.
+    pub fn scratch_root(&self) -> Option<&Path> {
+        self.scratch_root.as_deref()
     }
 
     /// True when runs get a user id of their own.
