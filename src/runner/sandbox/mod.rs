@@ -61,8 +61,9 @@ pub struct Sandbox {
     tmpfs: bool,
     /// Where runs' scratch folders go, when not the temporary folder.
     scratch_root: Option<PathBuf>,
-    /// Folders every run may read and execute besides the system's.
-    readable: Vec<PathBuf>,
+    /// The file rules every run has (the system's folders, the configured
+    /// ones, ...), opened once; `None` without Landlock.
+    shared_rules: Option<landlock::Shared>,
 }
 
 impl Sandbox {
@@ -107,8 +108,9 @@ impl Sandbox {
         };
         let mut readable = readable;
         readable.extend(landlock::etc_entries());
+        let landlock_abi = landlock::kernel_abi();
         Sandbox {
-            landlock_abi: landlock::kernel_abi(),
+            landlock_abi,
             seccomp,
             seccomp_missing,
             netns,
@@ -117,7 +119,7 @@ impl Sandbox {
             uid_missing,
             tmpfs,
             scratch_root: tmpfs.then(tmpfs::memory_folder).flatten(),
-            readable,
+            shared_rules: (landlock_abi > 0).then(|| landlock::Shared::open(&readable)),
         }
     }
 
@@ -129,7 +131,7 @@ impl Sandbox {
         let off = |name| format!("left out ({name})");
         for &name in without {
             match name {
-                "landlock" => s.landlock_abi = 0,
+                "landlock" => (s.landlock_abi, s.shared_rules) = (0, None),
                 "seccomp" => (s.seccomp, s.seccomp_missing) = (None, off(name)),
                 "netns" => (s.netns, s.netns_missing) = (None, off(name)),
                 "uid" => (s.uids, s.uid_missing) = (None, off(name)),
@@ -271,8 +273,7 @@ impl Sandbox {
             .split_first()
             .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "empty command"))?;
         let program = resolve(program);
-        let mut readable = self.readable.clone();
-        readable.push(program.clone());
+        let mut readable = vec![program.clone()];
         // Files only: a folder named in the command would open all below
         // it (folders go in `[sandbox] readable`, explicitly).
         readable.extend(
@@ -290,13 +291,15 @@ impl Sandbox {
         if let Some(lease) = &lease {
             uid::give(&spec.workdir, lease.uid)?;
         }
-        let ruleset = if self.landlock_abi > 0 {
-            Some(landlock::ruleset(&landlock::Paths {
-                workdir: spec.workdir.clone(),
-                readable,
-            })?)
-        } else {
-            None
+        let ruleset = match &self.shared_rules {
+            Some(shared) => Some(landlock::ruleset(
+                shared,
+                &landlock::Paths {
+                    workdir: spec.workdir.clone(),
+                    readable,
+                },
+            )?),
+            None => None,
         };
         let mut argv = vec![program.to_string_lossy().into_owned()];
         argv.extend(args.iter().cloned());
