@@ -136,7 +136,7 @@ struct RunFolder {
 
 impl RunFolder {
     fn make(runner: &dyn Runner, case: &CaseFile, plan: &Plan) -> Result<RunFolder, GradeError> {
-        let scratch = crate::runner::scratch_dir("mayan-run-").map_err(GradeError::Scratch)?;
+        let scratch = runner.run_scratch().map_err(GradeError::Scratch)?;
         let work = scratch.path().join("work");
         std::fs::create_dir(&work).map_err(GradeError::WorkingFolder)?;
         let mounted = runner

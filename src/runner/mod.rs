@@ -109,14 +109,28 @@ pub trait Runner: Sync {
     ) -> std::io::Result<Option<sandbox::tmpfs::Mounted>> {
         Ok(None)
     }
+
+    /// A fresh scratch folder for one run's files (see [`scratch_dir`]),
+    /// in the temporary folder unless the runner has a better place.
+    fn run_scratch(&self) -> std::io::Result<tempfile::TempDir> {
+        scratch_dir("mayan-run-")
+    }
 }
 
 /// A fresh temporary folder for runs: its contents are made per run, and it
 /// may be entered (not listed) by others, so that a run under a user id of
 /// its own reaches its working folder inside.
 pub fn scratch_dir(prefix: &str) -> std::io::Result<tempfile::TempDir> {
+    scratch_dir_in(&std::env::temp_dir(), prefix)
+}
+
+/// The same, made in `parent`.
+pub fn scratch_dir_in(
+    parent: &std::path::Path,
+    prefix: &str,
+) -> std::io::Result<tempfile::TempDir> {
     use std::os::unix::fs::PermissionsExt;
-    let dir = tempfile::Builder::new().prefix(prefix).tempdir()?;
+    let dir = tempfile::Builder::new().prefix(prefix).tempdir_in(parent)?;
     std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o711))?;
     Ok(dir)
 }

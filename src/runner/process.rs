@@ -16,11 +16,11 @@
 
 use std::fs::File;
 use std::io;
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use super::cgroup::{self, Cgroups, RunGroup};
@@ -209,6 +209,13 @@ impl Runner for ProcessRunner {
             None => Ok(None),
         }
     }
+
+    fn run_scratch(&self) -> io::Result<tempfile::TempDir> {
+        match self.sandbox.as_ref().and_then(Sandbox::scratch_root) {
+            Some(root) => super::scratch_dir_in(root, "mayan-run-"),
+            None => super::scratch_dir("mayan-run-"),
+        }
+    }
 }
 
 /// Starts the program and waits for it under the watchdog; the pid and what
@@ -338,29 +345,75 @@ fn enter_limits(
     }
 }
 
-/// Waits for the started program while the watchdog samples it.
+/// Waits for the started program while the watchdog samples it, in this
+/// thread: the end is seen on a pidfd (at once), the program is reaped by
+/// `wait4` only after the watchdog is done with its pid.
 fn wait_watched(watched: &Watched) -> io::Result<Ended> {
-    let (done, finished) = mpsc::channel::<()>();
-    std::thread::scope(|scope| {
-        let watchdog = scope.spawn(|| watch(watched, finished));
-        let waited = wait_for(watched.pid);
-        let wall = watched.start.elapsed();
-        reap::ended(watched.pid);
-        let _ = done.send(());
-        let (mut stopped, sampled_peak_kib) = watchdog.join().unwrap_or((None, 0));
-        if stopped.is_none() && over_disk(watched) {
-            // Written between the last sample and the end.
-            stopped = Some(Stop::Disk);
-        }
-        waited.map(|(status, usage)| Ended {
-            status,
-            usage,
-            wall,
-            stopped,
-            sampled_peak_kib,
-            judge_kib: 0,
-        })
+    let pidfd = open_pidfd(watched.pid);
+    let mut ended = |timeout: Duration| match &pidfd {
+        Some(fd) => pidfd_ready(fd, timeout),
+        None => exited_within(watched.pid, timeout),
+    };
+    let (mut stopped, sampled_peak_kib) = watch(watched, &mut ended);
+    let waited = wait_for(watched.pid);
+    let wall = watched.start.elapsed();
+    reap::ended(watched.pid);
+    if stopped.is_none() && over_disk(watched) {
+        // Written between the last sample and the end.
+        stopped = Some(Stop::Disk);
+    }
+    waited.map(|(status, usage)| Ended {
+        status,
+        usage,
+        wall,
+        stopped,
+        sampled_peak_kib,
+        judge_kib: 0,
     })
+}
+
+/// A pidfd of our child (Linux 5.3 on), which becomes readable when it
+/// ends; `None` where the kernel has none.
+fn open_pidfd(pid: libc::pid_t) -> Option<OwnedFd> {
+    // SAFETY: pidfd_open takes integers and returns a new descriptor.
+    let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) };
+    // SAFETY: a non-negative result is a descriptor that is ours alone.
+    (fd >= 0).then(|| unsafe { OwnedFd::from_raw_fd(fd as RawFd) })
+}
+
+/// True when the pidfd's process has ended, waiting at most `timeout`.
+fn pidfd_ready(fd: &OwnedFd, timeout: Duration) -> bool {
+    let mut poll = libc::pollfd {
+        fd: fd.as_raw_fd(),
+        events: libc::POLLIN,
+        revents: 0,
+    };
+    let ms = timeout.as_millis().clamp(1, i32::MAX as u128) as i32;
+    // SAFETY: poll reads and writes the one pollfd we pass.
+    let r = unsafe { libc::poll(&mut poll, 1, ms) };
+    r > 0 && poll.revents != 0
+}
+
+/// Without a pidfd: true when the child has ended (left unreaped), looking
+/// every 200 µs for at most `timeout`.
+fn exited_within(pid: libc::pid_t, timeout: Duration) -> bool {
+    let deadline = Instant::now() + timeout;
+    loop {
+        // SAFETY: siginfo is plain data; waitid fills it. WNOWAIT leaves
+        // the child to be reaped by `wait_for`.
+        let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+        let flags = libc::WEXITED | libc::WNOHANG | libc::WNOWAIT;
+        // SAFETY: pid is our child; the pointer is to a local.
+        let r = unsafe { libc::waitid(libc::P_PID, pid as libc::id_t, &mut info, flags) };
+        // SAFETY: si_pid is set by waitid when a child was found.
+        if r != 0 || unsafe { info.si_pid() } != 0 {
+            return true;
+        }
+        if Instant::now() >= deadline {
+            return false;
+        }
+        std::thread::sleep(Duration::from_micros(200));
+    }
 }
 
 /// A failed start, said in the terms of the sandbox when it is the cause.

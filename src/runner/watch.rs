@@ -1,10 +1,11 @@
-//! The watchdog of a run: samples the running program every few
-//! milliseconds and stops it at the first breach of a limit: wall-clock
-//! time, CPU time, memory, or what it has written to its working folder;
-//! or when the judge itself is asked to stop (`signals`).
+//! The watchdog of a run: waits for the program to end, and between waits
+//! of a few milliseconds samples it and stops it at the first breach of a
+//! limit: wall-clock time, CPU time, memory, or what it has written to its
+//! working folder; or when the judge itself is asked to stop (`signals`).
+//! The wait itself is the caller's (`process` waits on a pidfd), so the end
+//! of a program is seen at once, not at the next sample.
 
 use std::path::Path;
-use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use super::cgroup::RunGroup;
@@ -32,17 +33,17 @@ pub struct Watched<'a> {
     pub start: Instant,
 }
 
-/// Samples the running program until told it ended; kills it on a breach.
-/// Returns why it was stopped, if it was, and the largest resident memory
-/// seen (KiB): the group's where there is one, else the main process's peak
-/// since its exec.
-pub fn watch(w: &Watched, finished: mpsc::Receiver<()>) -> (Option<Stop>, u64) {
+/// Waits for the program with `ended` (given how long it may block; true
+/// once the program has ended) and samples it between waits; kills it on a
+/// breach and waits for its end. Returns why it was stopped, if it was, and
+/// the largest resident memory seen (KiB): the group's where there is one,
+/// else the main process's peak since its exec.
+pub fn watch(w: &Watched, ended: &mut dyn FnMut(Duration) -> bool) -> (Option<Stop>, u64) {
     let mut peak = 0;
     let mut tick = 0u32;
     loop {
-        match finished.recv_timeout(SAMPLE) {
-            Err(mpsc::RecvTimeoutError::Timeout) => {}
-            _ => return (None, peak),
+        if ended(SAMPLE) {
+            return (None, peak);
         }
         tick = tick.wrapping_add(1);
         let stop = if super::signals::received().is_some() {
@@ -75,7 +76,7 @@ pub fn watch(w: &Watched, finished: mpsc::Receiver<()>) -> (Option<Stop>, u64) {
             if let Some(g) = w.group {
                 g.kill_all();
             }
-            let _ = finished.recv();
+            while !ended(SAMPLE) {}
             return (Some(stop), peak);
         }
     }

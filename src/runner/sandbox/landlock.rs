@@ -6,15 +6,17 @@
 //!
 //! The ruleset is built by the judge before the fork (building allocates);
 //! the child only calls `landlock_restrict_self` on its descriptor (see
-//! `ChildSteps`).
+//! `ChildSteps`). The folders every run shares are opened once ([`Shared`]);
+//! each run's ruleset is new, with those and its own working folder and
+//! program.
 
 use std::io;
 use std::os::fd::OwnedFd;
 use std::path::{Path, PathBuf};
 
 use landlock::{
-    ABI, Access, AccessFs, AccessNet, CompatLevel, Compatible, Ruleset, RulesetAttr,
-    RulesetCreatedAttr, Scope, path_beneath_rules,
+    ABI, Access, AccessFs, AccessNet, BitFlags, CompatLevel, Compatible, PathBeneath, PathFd,
+    Ruleset, RulesetAttr, RulesetCreatedAttr, Scope, path_beneath_rules,
 };
 
 /// The newest ABI whose rights the rulesets ask for; older kernels grant
@@ -85,7 +87,7 @@ pub fn kernel_abi() -> i32 {
     v.max(0) as i32
 }
 
-/// What a run may touch besides the system folders.
+/// What a run may touch besides the system folders and the [`Shared`] ones.
 #[derive(Debug, Clone, Default)]
 pub struct Paths {
     /// The working folder: every right.
@@ -94,14 +96,55 @@ pub struct Paths {
     pub readable: Vec<PathBuf>,
 }
 
-/// Builds the ruleset of one run; the descriptor is handed to the child.
-pub fn ruleset(paths: &Paths) -> io::Result<OwnedFd> {
+/// The rules every run has, their paths opened once for all runs (a
+/// descriptor names the same file or folder as its path did when it was
+/// opened): the system folders, `extra` (the configured folders, the
+/// entries of `/etc`) to read and execute, the devices and `/proc` to read,
+/// `/dev/null` to read and write. A path that is not there is left out.
+#[derive(Debug)]
+pub struct Shared {
+    rules: Vec<(PathFd, BitFlags<AccessFs>)>,
+}
+
+impl Shared {
+    /// Opens every shared path.
+    pub fn open(extra: &[PathBuf]) -> Shared {
+        let read_exec = AccessFs::from_read(TARGET);
+        let readable = SYSTEM
+            .iter()
+            .map(PathBuf::from)
+            .chain(extra.iter().cloned());
+        let mut rules: Vec<(PathFd, BitFlags<AccessFs>)> = Vec::new();
+        let mut add = |path: &Path, access: BitFlags<AccessFs>| {
+            if let Ok(fd) = PathFd::new(path) {
+                // As `path_beneath_rules`: a file takes only the rights of files.
+                let is_file = std::fs::metadata(path).is_ok_and(|m| !m.is_dir());
+                let access = if is_file {
+                    access & AccessFs::from_file(TARGET)
+                } else {
+                    access
+                };
+                rules.push((fd, access));
+            }
+        };
+        for path in readable {
+            add(&path, read_exec);
+        }
+        for path in READ_ONLY {
+            add(Path::new(path), AccessFs::ReadFile | AccessFs::ReadDir);
+        }
+        add(
+            Path::new("/dev/null"),
+            AccessFs::ReadFile | AccessFs::WriteFile,
+        );
+        Shared { rules }
+    }
+}
+
+/// Builds the ruleset of one run: the shared rules and the run's own; the
+/// descriptor is handed to the child.
+pub fn ruleset(shared: &Shared, paths: &Paths) -> io::Result<OwnedFd> {
     let error = |e: landlock::RulesetError| io::Error::other(format!("landlock: {e}"));
-    let read_exec = AccessFs::from_read(TARGET);
-    let readable = SYSTEM
-        .iter()
-        .map(PathBuf::from)
-        .chain(paths.readable.iter().cloned());
     let created = Ruleset::default()
         .set_compatibility(CompatLevel::BestEffort)
         .handle_access(AccessFs::from_all(TARGET))
@@ -112,16 +155,16 @@ pub fn ruleset(paths: &Paths) -> io::Result<OwnedFd> {
         .map_err(error)?
         .create()
         .map_err(error)?
-        .add_rules(path_beneath_rules(readable, read_exec))
+        .add_rules(
+            shared
+                .rules
+                .iter()
+                .map(|(fd, access)| Ok::<_, landlock::RulesetError>(PathBeneath::new(fd, *access))),
+        )
         .map_err(error)?
         .add_rules(path_beneath_rules(
-            READ_ONLY,
-            AccessFs::ReadFile | AccessFs::ReadDir,
-        ))
-        .map_err(error)?
-        .add_rules(path_beneath_rules(
-            [Path::new("/dev/null")],
-            AccessFs::ReadFile | AccessFs::WriteFile,
+            &paths.readable,
+            AccessFs::from_read(TARGET),
         ))
         .map_err(error)?
         .add_rules(path_beneath_rules(

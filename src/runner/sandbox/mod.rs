@@ -59,8 +59,11 @@ pub struct Sandbox {
     uid_missing: String,
     /// Runs get a tmpfs of their own as working folder.
     tmpfs: bool,
-    /// Folders every run may read and execute besides the system's.
-    readable: Vec<PathBuf>,
+    /// Where runs' scratch folders go, when not the temporary folder.
+    scratch_root: Option<PathBuf>,
+    /// The file rules every run has (the system's folders, the configured
+    /// ones, ...), opened once; `None` without Landlock.
+    shared_rules: Option<landlock::Shared>,
 }
 
 impl Sandbox {
@@ -105,8 +108,9 @@ impl Sandbox {
         };
         let mut readable = readable;
         readable.extend(landlock::etc_entries());
+        let landlock_abi = landlock::kernel_abi();
         Sandbox {
-            landlock_abi: landlock::kernel_abi(),
+            landlock_abi,
             seccomp,
             seccomp_missing,
             netns,
@@ -114,7 +118,8 @@ impl Sandbox {
             uids,
             uid_missing,
             tmpfs,
-            readable,
+            scratch_root: tmpfs.then(tmpfs::memory_folder).flatten(),
+            shared_rules: (landlock_abi > 0).then(|| landlock::Shared::open(&readable)),
         }
     }
 
@@ -126,11 +131,11 @@ impl Sandbox {
         let off = |name| format!("left out ({name})");
         for &name in without {
             match name {
-                "landlock" => s.landlock_abi = 0,
+                "landlock" => (s.landlock_abi, s.shared_rules) = (0, None),
                 "seccomp" => (s.seccomp, s.seccomp_missing) = (None, off(name)),
                 "netns" => (s.netns, s.netns_missing) = (None, off(name)),
                 "uid" => (s.uids, s.uid_missing) = (None, off(name)),
-                "tmpfs" => s.tmpfs = false,
+                "tmpfs" => (s.tmpfs, s.scratch_root) = (false, None),
                 _ => {}
             }
         }
@@ -246,6 +251,15 @@ impl Sandbox {
         tmpfs::mount(dir, bytes, files).map(Some)
     }
 
+    /// Where runs' scratch folders (their standard streams' files, the
+    /// mount point of their working folder) go: a folder in memory where
+    /// runs get a tmpfs and `TMPDIR` does not say otherwise, so that making
+    /// and removing them costs no disk inodes; `None` for the temporary
+    /// folder.
+    pub fn scratch_root(&self) -> Option<&Path> {
+        self.scratch_root.as_deref()
+    }
+
     /// True when runs get a user id of their own.
     pub fn drops_user(&self) -> bool {
         self.uids.is_some()
@@ -259,8 +273,7 @@ impl Sandbox {
             .split_first()
             .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "empty command"))?;
         let program = resolve(program);
-        let mut readable = self.readable.clone();
-        readable.push(program.clone());
+        let mut readable = vec![program.clone()];
         // Files only: a folder named in the command would open all below
         // it (folders go in `[sandbox] readable`, explicitly).
         readable.extend(
@@ -278,13 +291,15 @@ impl Sandbox {
         if let Some(lease) = &lease {
             uid::give(&spec.workdir, lease.uid)?;
         }
-        let ruleset = if self.landlock_abi > 0 {
-            Some(landlock::ruleset(&landlock::Paths {
-                workdir: spec.workdir.clone(),
-                readable,
-            })?)
-        } else {
-            None
+        let ruleset = match &self.shared_rules {
+            Some(shared) => Some(landlock::ruleset(
+                shared,
+                &landlock::Paths {
+                    workdir: spec.workdir.clone(),
+                    readable,
+                },
+            )?),
+            None => None,
         };
         let mut argv = vec![program.to_string_lossy().into_owned()];
         argv.extend(args.iter().cloned());
