@@ -93,15 +93,7 @@ pub struct JudgeArgs {
 
 pub(super) fn judge_command(args: &JudgeArgs) -> Result<u8> {
     crate::runner::signals::install();
-    let (mut config, config_path) = Config::find(args.config.as_deref())?;
-    let base = config_path
-        .as_deref()
-        .and_then(Path::parent)
-        .unwrap_or(Path::new(""))
-        .to_path_buf();
-    let mut overrides = overrides(Some(&args.run), &args.rules);
-    overrides.suites = args.suites.clone();
-    config.apply(&overrides);
+    let (config, base) = configured(args)?;
     let (mut cases, strays) = find_cases(&config)?;
     for f in strays.iter().filter(|_| !args.quiet) {
         eprintln!("{}", visible(&f.to_string()));
@@ -153,6 +145,21 @@ pub(super) fn judge_command(args: &JudgeArgs) -> Result<u8> {
         );
     }
     Ok(report.exit_code())
+}
+
+/// The configuration with the command line's overrides, and the folder
+/// its relative paths start from.
+fn configured(args: &JudgeArgs) -> Result<(Config, std::path::PathBuf)> {
+    let (mut config, config_path) = Config::find(args.config.as_deref())?;
+    let base = config_path
+        .as_deref()
+        .and_then(Path::parent)
+        .unwrap_or(Path::new(""))
+        .to_path_buf();
+    let mut overrides = overrides(Some(&args.run), &args.rules);
+    overrides.suites = args.suites.clone();
+    config.apply(&overrides);
+    Ok((config, base))
 }
 
 /// Keeps the items whose name matches one of `globs` (all when there is
