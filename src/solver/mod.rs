@@ -28,8 +28,13 @@ pub const MAX_MOVES: u8 = 15;
 pub struct SearchStats {
     /// Positions entered.
     pub nodes: u64,
+    /// Positions found in the failure table.
+    pub hits: u64,
     /// Hopeless positions remembered at the end.
     pub remembered: usize,
+    /// Positions entered, by the number of moves left; at 0, the boards that
+    /// last moves left (which must be empty).
+    pub nodes_by_left: [u64; MAX_MOVES as usize + 1],
 }
 
 /// A reusable solver; keeps its table's memory between searches.
@@ -39,6 +44,8 @@ pub struct Solver {
     path: Vec<Move>,
     dialect: Dialect,
     nodes: u64,
+    hits: u64,
+    nodes_by_left: [u64; MAX_MOVES as usize + 1],
 }
 
 impl Solver {
@@ -60,6 +67,8 @@ impl Solver {
         self.failures.clear();
         self.path.clear();
         self.nodes = 0;
+        self.hits = 0;
+        self.nodes_by_left = [0; MAX_MOVES as usize + 1];
         self.dialect = dialect;
         let mut start = *board;
         resolve(&mut start);
@@ -84,7 +93,9 @@ impl Solver {
     pub fn stats(&self) -> SearchStats {
         SearchStats {
             nodes: self.nodes,
+            hits: self.hits,
             remembered: self.failures.len(),
+            nodes_by_left: self.nodes_by_left,
         }
     }
 
@@ -93,6 +104,7 @@ impl Solver {
     /// `sets` what they say.
     fn search(&mut self, board: &Board, colours: &Colours, sets: ColourSets, left: u8) -> bool {
         self.nodes += 1;
+        self.nodes_by_left[usize::from(left)] += 1;
         if board.is_empty() {
             return left == 0 || self.dialect.steps == Steps::AtMost;
         }
@@ -103,7 +115,11 @@ impl Solver {
             return false;
         }
         let stuck = colour_count(sets.stuck);
-        if stuck > 2 * left || self.failures.contains(board, left) {
+        if stuck > 2 * left {
+            return false;
+        }
+        if self.failures.contains(board, left) {
+            self.hits += 1;
             return false;
         }
         // Stuck colours this move must touch, so that the rest can wait.
@@ -226,6 +242,7 @@ impl Solver {
         if left == 1 {
             // The last move: the board must end empty, nothing else matters.
             self.nodes += 1;
+            self.nodes_by_left[0] += 1;
             settle_after_shift(&mut next, x, tx);
             let done = next.is_empty();
             if done {
