@@ -389,20 +389,22 @@ fn quick(solver: &mut Solver, rng: &mut Rng, count: usize) {
     let mut total = SearchStats::default();
     for (board, (t, s)) in boards.iter().zip(rows) {
         println!(
-            "{:>2} {t:>8.3} ms nodes {:>8} hits {:>7} table {:>7} by left {:?}",
+            "{:>2} {t:>8.3} ms nodes {:>8} hits {:>7} transposed {:>7} table {:>7} by left {:?}",
             colours_present(board),
             s.nodes,
             s.hits,
+            s.transposed,
             s.remembered,
             &s.nodes_by_left[..6]
         );
         total.nodes += s.nodes;
         total.hits += s.hits;
+        total.transposed += s.transposed;
         total.remembered += s.remembered;
     }
     println!(
-        "total: nodes {} hits {} table {}",
-        total.nodes, total.hits, total.remembered
+        "total: nodes {} hits {} transposed {} table {}",
+        total.nodes, total.hits, total.transposed, total.remembered
     );
 }
 

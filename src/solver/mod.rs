@@ -11,6 +11,7 @@
 
 mod colours;
 mod table;
+mod transpose;
 
 use crate::board::{Board, HEIGHT, NIBBLE_LOW, WIDTH, column_height, occupied_bits};
 use crate::dialect::{Dialect, NullSwaps, Steps};
@@ -18,6 +19,7 @@ use crate::rules::{Dir, Move, resolve, settle_after_shift, shift};
 
 use colours::{ColourSets, Colours, colour_count};
 use table::FailureTable;
+use transpose::MoveSet;
 
 /// Largest number of moves the solver searches (the failure table keeps the
 /// count in four bits).
@@ -30,6 +32,9 @@ pub struct SearchStats {
     pub nodes: u64,
     /// Positions found in the failure table.
     pub hits: u64,
+    /// Moves skipped as transpositions of an earlier sibling's (see
+    /// `transpose`).
+    pub transposed: u64,
     /// Hopeless positions remembered at the end.
     pub remembered: usize,
     /// Positions entered, by the number of moves left; at 0, the boards that
@@ -45,6 +50,7 @@ pub struct Solver {
     dialect: Dialect,
     nodes: u64,
     hits: u64,
+    transposed: u64,
     nodes_by_left: [u64; MAX_MOVES as usize + 1],
 }
 
@@ -68,12 +74,13 @@ impl Solver {
         self.path.clear();
         self.nodes = 0;
         self.hits = 0;
+        self.transposed = 0;
         self.nodes_by_left = [0; MAX_MOVES as usize + 1];
         self.dialect = dialect;
         let mut start = *board;
         resolve(&mut start);
         let colours = Colours::of(&start);
-        if self.search(&start, &colours, colours.sets(), n) {
+        if self.search(&start, &colours, colours.sets(), n, MoveSet::EMPTY) {
             self.path.reverse();
             Some(std::mem::take(&mut self.path))
         } else {
@@ -94,6 +101,7 @@ impl Solver {
         SearchStats {
             nodes: self.nodes,
             hits: self.hits,
+            transposed: self.transposed,
             remembered: self.failures.len(),
             nodes_by_left: self.nodes_by_left,
         }
@@ -101,8 +109,16 @@ impl Solver {
 
     /// True when `board` can be solved with `left` moves; on success the moves
     /// are pushed onto `self.path` last move first. `colours` are the board's,
-    /// `sets` what they say.
-    fn search(&mut self, board: &Board, colours: &Colours, sets: ColourSets, left: u8) -> bool {
+    /// `sets` what they say; `skip` the moves known to repeat an earlier
+    /// sibling's subtree (see `transpose`).
+    fn search(
+        &mut self,
+        board: &Board,
+        colours: &Colours,
+        sets: ColourSets,
+        left: u8,
+        skip: MoveSet,
+    ) -> bool {
         self.nodes += 1;
         self.nodes_by_left[usize::from(left)] += 1;
         if board.is_empty() {
@@ -122,30 +138,31 @@ impl Solver {
             self.hits += 1;
             return false;
         }
+        let mut frame = Frame {
+            board,
+            colours,
+            left,
+            skip,
+            quiet: MoveSet::EMPTY,
+        };
         // Stuck colours this move must touch, so that the rest can wait.
         let need = stuck.saturating_sub(2 * (left - 1));
-        if self.try_moves(board, colours, left, sets.stuck, need) {
-            return true;
+        let found = if need > 0 {
+            self.try_stuck_moves(&mut frame, sets.stuck, need)
+        } else {
+            self.try_moves(&mut frame)
+        };
+        if !found {
+            self.failures.insert(board, left);
         }
-        self.failures.insert(board, left);
-        false
+        found
     }
 
     /// Tries every useful move in solution order.
-    fn try_moves(
-        &mut self,
-        board: &Board,
-        colours: &Colours,
-        left: u8,
-        stuck: u16,
-        need: u8,
-    ) -> bool {
-        if need > 0 {
-            return self.try_stuck_moves(board, colours, left, stuck, need);
-        }
+    fn try_moves(&mut self, f: &mut Frame) -> bool {
         let null_swaps = self.dialect.null_swaps == NullSwaps::Include;
         let mut passed = false;
-        let words = *board.words();
+        let words = *f.board.words();
         for x in 0..WIDTH {
             let word = words[x];
             let right = if x + 1 < WIDTH { words[x + 1] } else { 0 };
@@ -160,25 +177,22 @@ impl Solver {
                 if x + 1 < WIDTH {
                     let (colour, other) = ((word >> (4 * y)) & 0xF, (right >> (4 * y)) & 0xF);
                     if other != colour {
-                        let mv = Move::new(x as u8, y as u8, Dir::Right);
-                        if self.try_move(board, colours, mv, left) {
+                        if self.try_move(f, Move::new(x as u8, y as u8, Dir::Right)) {
                             return true;
                         }
                     } else if null_swaps && !passed {
                         // A null swap: the same board with one move fewer. Every
                         // null swap leads to the same position; try the first.
                         passed = true;
-                        if self.search(board, colours, colours.sets(), left - 1) {
+                        let sets = f.colours.sets();
+                        if self.search(f.board, f.colours, sets, f.left - 1, MoveSet::EMPTY) {
                             self.path.push(Move::new(x as u8, y as u8, Dir::Right));
                             return true;
                         }
                     }
                 }
-                if y >= left_height {
-                    let mv = Move::new(x as u8, y as u8, Dir::Left);
-                    if self.try_move(board, colours, mv, left) {
-                        return true;
-                    }
+                if y >= left_height && self.try_move(f, Move::new(x as u8, y as u8, Dir::Left)) {
+                    return true;
                 }
             }
         }
@@ -187,15 +201,8 @@ impl Solver {
 
     /// The moves that touch `need` (1 or 2) of the `stuck` colours, in
     /// solution order, found with masks rather than cell by cell.
-    fn try_stuck_moves(
-        &mut self,
-        board: &Board,
-        colours: &Colours,
-        left: u8,
-        stuck: u16,
-        need: u8,
-    ) -> bool {
-        let words = *board.words();
+    fn try_stuck_moves(&mut self, f: &mut Frame, stuck: u16, need: u8) -> bool {
+        let words = *f.board.words();
         for x in 0..WIDTH {
             let word = words[x];
             let own = cells_of(word, stuck);
@@ -220,14 +227,10 @@ impl Solver {
                 let bit = rows & rows.wrapping_neg();
                 rows &= !bit;
                 let y = (bit.trailing_zeros() / 4) as u8;
-                if rights & bit != 0
-                    && self.try_move(board, colours, Move::new(x as u8, y, Dir::Right), left)
-                {
+                if rights & bit != 0 && self.try_move(f, Move::new(x as u8, y, Dir::Right)) {
                     return true;
                 }
-                if lefts & bit != 0
-                    && self.try_move(board, colours, Move::new(x as u8, y, Dir::Left), left)
-                {
+                if lefts & bit != 0 && self.try_move(f, Move::new(x as u8, y, Dir::Left)) {
                     return true;
                 }
             }
@@ -235,11 +238,17 @@ impl Solver {
         false
     }
 
+    /// Makes `mv` in the frame's position and searches on; records in the
+    /// frame whether its drag was quiet (vanished nothing).
     #[inline]
-    fn try_move(&mut self, board: &Board, colours: &Colours, mv: Move, left: u8) -> bool {
+    fn try_move(&mut self, f: &mut Frame, mv: Move) -> bool {
+        if f.skip.contains(mv) {
+            self.transposed += 1;
+            return false;
+        }
         let (x, tx) = (mv.x as usize, mv.target_x());
-        let mut next = shift(board, mv);
-        if left == 1 {
+        let mut next = shift(f.board, mv);
+        if f.left == 1 {
             // The last move: the board must end empty, nothing else matters.
             self.nodes += 1;
             self.nodes_by_left[0] += 1;
@@ -254,23 +263,42 @@ impl Solver {
         // A block stranded now can never vanish in this move's cascade, so if
         // too many colours are stuck already the resolved board is hopeless
         // too (or has a dead colour): skip resolving it.
-        let shifted = colours.updated(&next, x, tx);
+        let shifted = f.colours.updated(&next, x, tx);
         let sets = shifted.sets();
-        if colour_count(sets.stuck) > 2 * (left - 1) {
+        if colour_count(sets.stuck) > 2 * (f.left - 1) {
             return false;
         }
         let vanished = settle_after_shift(&mut next, x, tx);
         let found = if vanished == 0 {
-            self.search(&next, &shifted, sets, left - 1)
+            let skip = f.quiet.apart_from(mv);
+            f.quiet.insert(mv);
+            self.search(&next, &shifted, sets, f.left - 1, skip)
         } else {
             let resolved = shifted.after_vanishing(&next, vanished);
-            self.search(&next, &resolved, resolved.sets(), left - 1)
+            self.search(
+                &next,
+                &resolved,
+                resolved.sets(),
+                f.left - 1,
+                MoveSet::EMPTY,
+            )
         };
         if found {
             self.path.push(mv);
         }
         found
     }
+}
+
+/// A position whose moves are being tried.
+struct Frame<'a> {
+    board: &'a Board,
+    colours: &'a Colours,
+    left: u8,
+    /// Moves that would repeat an earlier sibling's subtree.
+    skip: MoveSet,
+    /// The moves tried here so far whose drag vanished nothing.
+    quiet: MoveSet,
 }
 
 /// Bit `4y` set for each row `y` of a column word whose colour is in `set`.
