@@ -4,12 +4,16 @@
 //!
 //! A depth-first search in that order, so the first solution found is the
 //! smallest. What keeps it fast: packed boards (see `board`), a table of
-//! positions proven hopeless (`table`), sound colour pruning that also narrows
-//! which moves are worth trying near the end (`colours`), and never trying a
-//! left move onto a block (it gives the same board as the smaller right move of
-//! the left neighbour). Pure: no I/O, no clock.
+//! positions proven hopeless (`table`), sound colour pruning (`colours`: dead
+//! and stuck colours) sharpened by a count of the drags the stuck colours still
+//! need (`drags`), both of which also narrow which moves are worth trying near
+//! the end, skipping a quiet move that commutes with the one before it
+//! (`transpose`), and never trying a left move onto a block (it gives the same
+//! board as the smaller right move of the left neighbour). Pure: no I/O, no
+//! clock.
 
 mod colours;
+mod drags;
 mod table;
 mod transpose;
 
@@ -18,6 +22,7 @@ use crate::dialect::{Dialect, NullSwaps, Steps};
 use crate::rules::{Dir, Move, resolve, settle_after_shift, shift};
 
 use colours::{ColourSets, Colours, colour_count};
+use drags::{Drags, drags_needed};
 use table::FailureTable;
 use transpose::MoveSet;
 
@@ -134,6 +139,16 @@ impl Solver {
         if stuck > 2 * left {
             return false;
         }
+        let drags = if stuck == 0 {
+            Drags::default()
+        } else {
+            drags_needed(board, sets.stuck)
+        };
+        // One move drags blocks of at most two colours.
+        let neediest = colour_count(drags.neediest);
+        if drags.total > 2 * left || drags.most > left || (drags.most == left && neediest > 2) {
+            return false;
+        }
         if self.failures.contains(board, left) {
             self.hits += 1;
             return false;
@@ -145,12 +160,9 @@ impl Solver {
             skip,
             quiet: MoveSet::EMPTY,
         };
-        // Stuck colours this move must touch, so that the rest can wait.
-        let need = stuck.saturating_sub(2 * (left - 1));
-        let found = if need > 0 {
-            self.try_stuck_moves(&mut frame, sets.stuck, need)
-        } else {
-            self.try_moves(&mut frame)
+        let found = match moves_must_touch(sets.stuck, drags, left) {
+            Some((colours, count)) => self.try_stuck_moves(&mut frame, colours, count),
+            None => self.try_moves(&mut frame),
         };
         if !found {
             self.failures.insert(board, left);
@@ -287,6 +299,26 @@ impl Solver {
             self.path.push(mv);
         }
         found
+    }
+}
+
+/// The colours this move must drag blocks of, and how many of them (1 or
+/// 2), so that the rest can wait: when the drags still needed exceed what
+/// the moves after this one give, this one must give the difference, and a
+/// colour needing a drag in every move left needs one now.
+fn moves_must_touch(stuck: u16, drags: Drags, left: u8) -> Option<(u16, u8)> {
+    let need = drags.total.saturating_sub(2 * (left - 1));
+    let must = if drags.most == left {
+        drags.neediest
+    } else {
+        0
+    };
+    match (colour_count(must), need) {
+        (2, _) => Some((must, 2)),
+        (_, 2) => Some((stuck, 2)),
+        (1, _) => Some((must, 1)),
+        (_, 1) => Some((stuck, 1)),
+        _ => None,
     }
 }
 
