@@ -178,6 +178,12 @@ impl Colours {
         next
     }
 
+    /// The colours on the board.
+    #[inline]
+    pub fn present(&self) -> u16 {
+        self.total.once
+    }
+
     /// The dead and stuck colours.
     #[inline]
     pub fn sets(&self) -> ColourSets {

@@ -5,9 +5,9 @@
 //! A depth-first search in that order, so the first solution found is the
 //! smallest. What keeps it fast: packed boards (see `board`), a table of
 //! positions proven hopeless (`table`), sound colour pruning (`colours`: dead
-//! and stuck colours) sharpened by a count of the drags the stuck colours still
-//! need (`drags`), both of which also narrow which moves are worth trying near
-//! the end, skipping a quiet move that commutes with the one before it
+//! and stuck colours) sharpened by a count of the drags each colour still needs
+//! before it can vanish (`drags`), both of which also narrow which moves are
+//! worth trying near the end, skipping a quiet move that commutes with the one before it
 //! (`transpose`), and never trying a left move onto a block (it gives the same
 //! board as the smaller right move of the left neighbour). Pure: no I/O, no
 //! clock.
@@ -135,16 +135,9 @@ impl Solver {
         if sets.dead != 0 {
             return false;
         }
-        let stuck = colour_count(sets.stuck);
-        if stuck > 2 * left {
-            return false;
-        }
-        let drags = if stuck == 0 {
-            Drags::default()
-        } else {
-            drags_needed(board, sets.stuck)
-        };
-        // One move drags blocks of at most two colours.
+        // Every colour's drags, from its spread: stuck colours need at least
+        // one. One move drags blocks of at most two colours.
+        let drags = drags_needed(board, colours.present());
         let neediest = colour_count(drags.neediest);
         if drags.total > 2 * left || drags.most > left || (drags.most == left && neediest > 2) {
             return false;
@@ -160,7 +153,7 @@ impl Solver {
             skip,
             quiet: MoveSet::EMPTY,
         };
-        let found = match moves_must_touch(sets.stuck, drags, left) {
+        let found = match moves_must_touch(drags.stuck, drags, left) {
             Some((colours, count)) => self.try_stuck_moves(&mut frame, colours, count),
             None => self.try_moves(&mut frame),
         };

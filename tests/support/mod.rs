@@ -72,7 +72,7 @@ pub fn few_colour_case(rng: &mut Rng) -> (Board, u8, bool) {
     let colours = rng.range(3, 4) as u8;
     if rng.range(0, 2) != 0 {
         loop {
-            if let Some((board, n)) = unplayed_case(rng, colours) {
+            if let Some((board, n)) = unplayed_case(rng, colours, 3) {
                 return (board, n, true);
             }
         }
@@ -91,11 +91,11 @@ pub fn few_colour_case(rng: &mut Rng) -> (Board, u8, bool) {
 }
 
 /// A board that vanishes at once (runs of three stacked on a flat floor),
-/// then 1 to 3 moves taken back: a swap swapped back, or a block dragged
+/// then 1 to `most` moves taken back: a swap swapped back, or a block dragged
 /// onto a column's top put back into its neighbour. Every board on the way
 /// back must be free of runs, so the moves replay forwards exactly: the case
 /// is solvable in `n` moves (though its smallest solution may be another).
-pub fn unplayed_case(rng: &mut Rng, colours: u8) -> Option<(Board, u8)> {
+pub fn unplayed_case(rng: &mut Rng, colours: u8, most: u8) -> Option<(Board, u8)> {
     let mut columns: Vec<Vec<u8>> = vec![Vec::new(); 5];
     for _ in 0..rng.range(2, 5) {
         let colour = rng.range(1, u64::from(colours)) as u8;
@@ -107,7 +107,7 @@ pub fn unplayed_case(rng: &mut Rng, colours: u8) -> Option<(Board, u8)> {
             columns[x].extend([colour; 3]);
         }
     }
-    let n = rng.range(1, 3) as u8;
+    let n = rng.range(1, u64::from(most)) as u8;
     for _ in 0..n {
         take_back(rng, &mut columns)?;
         if mayan_judge::rules::has_run(&Board::from_columns(&columns).ok()?) {
