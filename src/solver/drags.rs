@@ -25,9 +25,11 @@
 //! the least number of one-column steps from its spread now to a spread that
 //! can vanish: a breadth-first search over spreads, run at compile time.
 
-use crate::board::{Board, NIBBLE_LOW, WIDTH};
+use crate::board::{Board, MAX_COLOUR, WIDTH};
+use crate::rules::Move;
 
-/// Drags still needed by a board's colours.
+/// Drags still needed by a board's colours. A colour of one or two blocks
+/// (which can never vanish) needs `u8::MAX`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(super) struct Drags {
     /// Colours that need at least one.
@@ -137,45 +139,87 @@ static NEEDED: [u8; SPREADS] = {
     steps
 };
 
-/// How many blocks of `colour` column `word` holds.
-#[inline]
-fn blocks_of(word: u32, colour: u32) -> usize {
-    let occupied = |w: u32| (w | (w >> 1) | (w >> 2) | (w >> 3)) & NIBBLE_LOW;
-    let same = !occupied(word ^ colour.wrapping_mul(NIBBLE_LOW)) & occupied(word);
-    // One bit per row at bits 4y: summed into the top nibble.
-    ((same.wrapping_mul(NIBBLE_LOW) >> 24) & 0xF) as usize
+/// Each colour's spread over the columns, as an index into the table, kept
+/// along the search: a drag changes one or two of them by one block, and
+/// only a vanishing needs a recount.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Spreads {
+    index: [u16; MAX_COLOUR as usize + 1],
+    /// The colours of the starting board: an absent colour's spread is
+    /// empty and needs nothing.
+    colours: u16,
 }
 
-/// The drags the colours of `colours` (none with one or two blocks) need on
-/// `board`.
-#[inline]
-pub(super) fn drags_needed(board: &Board, colours: u16) -> Drags {
-    let w = board.words();
-    let mut drags = Drags::default();
-    let mut rest = colours & !1;
-    while rest != 0 {
-        let colour = rest.trailing_zeros();
-        rest &= rest - 1;
-        // A settled column holds at most 5 of a colour without a run of 3.
-        let index = blocks_of(w[0], colour)
-            | blocks_of(w[1], colour) << 3
-            | blocks_of(w[2], colour) << 6
-            | blocks_of(w[3], colour) << 9
-            | blocks_of(w[4], colour) << 12;
-        let needed = NEEDED[index];
-        if needed == 0 {
-            continue;
+impl Spreads {
+    pub fn of(board: &Board) -> Spreads {
+        let mut index = [0u16; MAX_COLOUR as usize + 1];
+        for (x, &word) in board.words().iter().enumerate() {
+            let mut w = word;
+            while w != 0 {
+                index[(w & 0xF) as usize] += 1 << (3 * x);
+                w >>= 4;
+            }
         }
-        drags.stuck |= 1 << colour;
-        drags.total = drags.total.saturating_add(needed);
-        if needed > drags.most {
-            (drags.most, drags.neediest) = (needed, 0);
-        }
-        if needed == drags.most {
-            drags.neediest |= 1 << colour;
-        }
+        let colours =
+            (1..=MAX_COLOUR as usize).fold(0, |set, c| set | u16::from(index[c] != 0) << c);
+        Spreads { index, colours }
     }
-    drags
+
+    /// The spreads after `mv`, legal on `board` and not a swap of equal
+    /// colours, drags its block (and the one it swaps with).
+    #[inline]
+    pub fn dragged(&self, board: &Board, mv: Move) -> Spreads {
+        let (x, y, tx) = (usize::from(mv.x), usize::from(mv.y), mv.target_x());
+        let (from, to) = (1u16 << (3 * x), 1u16 << (3 * tx));
+        let mut next = *self;
+        let moved = usize::from(board.get(x, y));
+        next.index[moved] = next.index[moved].wrapping_add(to.wrapping_sub(from));
+        let other = usize::from(board.get(tx, y));
+        next.index[other] = next.index[other].wrapping_add(from.wrapping_sub(to));
+        // An empty target cell is colour 0, whose entry is never read.
+        next.index[0] = 0;
+        next
+    }
+
+    /// The drags the colours need.
+    #[inline]
+    pub fn drags(&self) -> Drags {
+        let mut drags = Drags::default();
+        let mut rest = self.colours;
+        while rest != 0 {
+            let colour = rest.trailing_zeros();
+            rest &= rest - 1;
+            let needed = NEEDED[usize::from(self.index[colour as usize])];
+            if needed == 0 {
+                continue;
+            }
+            drags.stuck |= 1 << colour;
+            drags.total = drags.total.saturating_add(needed);
+            if needed > drags.most {
+                (drags.most, drags.neediest) = (needed, 0);
+            }
+            if needed == drags.most {
+                drags.neediest |= 1 << colour;
+            }
+        }
+        drags
+    }
+}
+
+/// Number of colours in a colour set (bits 1..=10), without a popcount
+/// instruction (the portable x86-64 baseline has none).
+#[inline]
+pub(super) fn colour_count(set: u16) -> u8 {
+    static COUNTS: [u8; 1024] = {
+        let mut table = [0u8; 1024];
+        let mut i = 0;
+        while i < 1024 {
+            table[i] = (i as u32).count_ones() as u8;
+            i += 1;
+        }
+        table
+    };
+    COUNTS[usize::from(set >> 1) & 1023]
 }
 
 #[cfg(test)]

@@ -3,16 +3,16 @@
 //! [`Dialect`]; and the least number of moves that clears a board.
 //!
 //! A depth-first search in that order, so the first solution found is the
-//! smallest. What keeps it fast: packed boards (see `board`), a table of
-//! positions proven hopeless (`table`), sound colour pruning (`colours`: dead
-//! and stuck colours) sharpened by a count of the drags each colour still needs
-//! before it can vanish (`drags`), both of which also narrow which moves are
-//! worth trying near the end, skipping a quiet move that commutes with the one before it
-//! (`transpose`), and never trying a left move onto a block (it gives the same
-//! board as the smaller right move of the left neighbour). Pure: no I/O, no
-//! clock.
+//! smallest. What keeps it fast: packed boards (see `board`); a table of
+//! positions proven hopeless (`table`); a lower bound on the moves left from
+//! the drags each colour still needs before all its blocks can vanish
+//! (`drags`: a colour of one or two blocks never can), kept per colour along
+//! the search, checked before a move's cascade is resolved, and narrowing which
+//! moves are worth trying when it is tight; skipping a quiet move that commutes
+//! with the one before it (`transpose`); and never trying a left move onto a
+//! block (it gives the same board as the smaller right move of the left
+//! neighbour). Pure: no I/O, no clock.
 
-mod colours;
 mod drags;
 mod table;
 mod transpose;
@@ -21,8 +21,7 @@ use crate::board::{Board, HEIGHT, NIBBLE_LOW, WIDTH, column_height, occupied_bit
 use crate::dialect::{Dialect, NullSwaps, Steps};
 use crate::rules::{Dir, Move, resolve, settle_after_shift, shift};
 
-use colours::{ColourSets, Colours, colour_count};
-use drags::{Drags, drags_needed};
+use drags::{Drags, Spreads, colour_count};
 use table::FailureTable;
 use transpose::MoveSet;
 
@@ -84,8 +83,8 @@ impl Solver {
         self.dialect = dialect;
         let mut start = *board;
         resolve(&mut start);
-        let colours = Colours::of(&start);
-        if self.search(&start, &colours, colours.sets(), n, MoveSet::EMPTY) {
+        let spreads = Spreads::of(&start);
+        if self.search(&start, &spreads, spreads.drags(), n, MoveSet::EMPTY) {
             self.path.reverse();
             Some(std::mem::take(&mut self.path))
         } else {
@@ -113,14 +112,14 @@ impl Solver {
     }
 
     /// True when `board` can be solved with `left` moves; on success the moves
-    /// are pushed onto `self.path` last move first. `colours` are the board's,
-    /// `sets` what they say; `skip` the moves known to repeat an earlier
-    /// sibling's subtree (see `transpose`).
+    /// are pushed onto `self.path` last move first. `spreads` are the board's
+    /// colours' and `drags` what they need; `skip` the moves known to repeat
+    /// an earlier sibling's subtree (see `transpose`).
     fn search(
         &mut self,
         board: &Board,
-        colours: &Colours,
-        sets: ColourSets,
+        spreads: &Spreads,
+        drags: Drags,
         left: u8,
         skip: MoveSet,
     ) -> bool {
@@ -129,17 +128,7 @@ impl Solver {
         if board.is_empty() {
             return left == 0 || self.dialect.steps == Steps::AtMost;
         }
-        if left == 0 {
-            return false;
-        }
-        if sets.dead != 0 {
-            return false;
-        }
-        // Every colour's drags, from its spread: stuck colours need at least
-        // one. One move drags blocks of at most two colours.
-        let drags = drags_needed(board, colours.present());
-        let neediest = colour_count(drags.neediest);
-        if drags.total > 2 * left || drags.most > left || (drags.most == left && neediest > 2) {
+        if left == 0 || too_many(drags, left) {
             return false;
         }
         if self.failures.contains(board, left) {
@@ -148,12 +137,12 @@ impl Solver {
         }
         let mut frame = Frame {
             board,
-            colours,
+            spreads,
             left,
             skip,
             quiet: MoveSet::EMPTY,
         };
-        let found = match moves_must_touch(drags.stuck, drags, left) {
+        let found = match moves_must_touch(drags, left) {
             Some((colours, count)) => self.try_stuck_moves(&mut frame, colours, count),
             None => self.try_moves(&mut frame),
         };
@@ -189,8 +178,8 @@ impl Solver {
                         // A null swap: the same board with one move fewer. Every
                         // null swap leads to the same position; try the first.
                         passed = true;
-                        let sets = f.colours.sets();
-                        if self.search(f.board, f.colours, sets, f.left - 1, MoveSet::EMPTY) {
+                        let drags = f.spreads.drags();
+                        if self.search(f.board, f.spreads, drags, f.left - 1, MoveSet::EMPTY) {
                             self.path.push(Move::new(x as u8, y as u8, Dir::Right));
                             return true;
                         }
@@ -264,26 +253,25 @@ impl Solver {
             }
             return done;
         }
-        // Nothing has vanished yet, so the tallies change in two columns only.
-        // A block stranded now can never vanish in this move's cascade, so if
-        // too many colours are stuck already the resolved board is hopeless
-        // too (or has a dead colour): skip resolving it.
-        let shifted = f.colours.updated(&next, x, tx);
-        let sets = shifted.sets();
-        if colour_count(sets.stuck) > 2 * (f.left - 1) {
+        // A colour's drags never fall as its blocks vanish (what vanishes
+        // could vanish anyway), so a board that needs too many now is hopeless
+        // after its cascade too: skip resolving it.
+        let spreads = f.spreads.dragged(f.board, mv);
+        let drags = spreads.drags();
+        if too_many(drags, f.left - 1) {
             return false;
         }
         let vanished = settle_after_shift(&mut next, x, tx);
         let found = if vanished == 0 {
             let skip = f.quiet.apart_from(mv);
             f.quiet.insert(mv);
-            self.search(&next, &shifted, sets, f.left - 1, skip)
+            self.search(&next, &spreads, drags, f.left - 1, skip)
         } else {
-            let resolved = shifted.after_vanishing(&next, vanished);
+            let resolved = Spreads::of(&next);
             self.search(
                 &next,
                 &resolved,
-                resolved.sets(),
+                resolved.drags(),
                 f.left - 1,
                 MoveSet::EMPTY,
             )
@@ -295,11 +283,21 @@ impl Solver {
     }
 }
 
+/// True when `left` moves cannot give the colours the drags they need: one
+/// move drags at most one block of a colour and blocks of at most two.
+#[inline]
+fn too_many(drags: Drags, left: u8) -> bool {
+    drags.total > 2 * left
+        || drags.most > left
+        || (drags.most == left && colour_count(drags.neediest) > 2)
+}
+
 /// The colours this move must drag blocks of, and how many of them (1 or
 /// 2), so that the rest can wait: when the drags still needed exceed what
 /// the moves after this one give, this one must give the difference, and a
 /// colour needing a drag in every move left needs one now.
-fn moves_must_touch(stuck: u16, drags: Drags, left: u8) -> Option<(u16, u8)> {
+fn moves_must_touch(drags: Drags, left: u8) -> Option<(u16, u8)> {
+    let stuck = drags.stuck;
     let need = drags.total.saturating_sub(2 * (left - 1));
     let must = if drags.most == left {
         drags.neediest
@@ -318,7 +316,7 @@ fn moves_must_touch(stuck: u16, drags: Drags, left: u8) -> Option<(u16, u8)> {
 /// A position whose moves are being tried.
 struct Frame<'a> {
     board: &'a Board,
-    colours: &'a Colours,
+    spreads: &'a Spreads,
     left: u8,
     /// Moves that would repeat an earlier sibling's subtree.
     skip: MoveSet,

@@ -1,6 +1,6 @@
 use super::*;
 use crate::generate::Rng;
-use crate::rules::{RawMove, apply};
+use crate::rules::{Dir, RawMove, apply, shift};
 
 fn needed(spread: [u8; WIDTH]) -> u8 {
     let index = (0..WIDTH).fold(0, |i, x| i | usize::from(spread[x]) << (3 * x));
@@ -109,18 +109,32 @@ fn the_cap_on_a_column_shortens_no_way() {
 }
 
 #[test]
-fn counts_blocks_per_column() {
+fn spreads_count_blocks_per_column_and_follow_drags() {
     let board = Board::from_columns(&[vec![1u8, 2, 1, 1], vec![2], vec![1], vec![], vec![3, 1, 2]])
         .unwrap();
-    let words = board.words();
-    assert_eq!(blocks_of(words[0], 1), 3);
-    assert_eq!(blocks_of(words[0], 2), 1);
-    assert_eq!(blocks_of(words[3], 1), 0);
+    let spreads = Spreads::of(&board);
+    assert_eq!(spreads.index[1], 3 | 1 << 6 | 1 << 12);
+    assert_eq!(spreads.index[2], 1 | 1 << 3 | 1 << 12);
     // Colour 1: 3, 0, 1, 0, 1, five blocks: to 3, 1, 1 in columns 0..=2 is
     // 1 + 2 steps. Colour 2: 1, 1, 0, 0, 1, three: two steps to 1, 1, 1.
-    let drags = drags_needed(&board, (1 << 1) | (1 << 2));
-    assert_eq!((drags.stuck, drags.total), ((1 << 1) | (1 << 2), 5));
-    assert_eq!((drags.most, drags.neediest), (3, 1 << 1));
+    // Colour 3: one block, never.
+    let drags = spreads.drags();
+    assert_eq!(drags.stuck, (1 << 1) | (1 << 2) | (1 << 3));
+    assert_eq!((drags.most, drags.neediest), (u8::MAX, 1 << 3));
+    // A swap and a drop, against a fresh count.
+    for (x, y, dir) in [
+        (0, 0, Dir::Right),
+        (0, 3, Dir::Right),
+        (2, 0, Dir::Left),
+        (4, 2, Dir::Left),
+    ] {
+        let mv = Move::new(x, y, dir);
+        assert_eq!(
+            spreads.dragged(&board, mv),
+            Spreads::of(&shift(&board, mv)),
+            "{mv}"
+        );
+    }
 }
 
 /// Every position on every clearing sequence of small random boards (found
@@ -132,8 +146,7 @@ fn no_clearing_sequence_breaks_the_bound() {
         if board.is_empty() {
             for (i, b) in path.iter().enumerate() {
                 let moves_left = (path.len() - i) as u8;
-                let present = (1..=10).filter(|&c| b.colour_counts()[c] > 0);
-                let drags = drags_needed(b, present.fold(0, |set, c| set | 1 << c));
+                let drags = Spreads::of(b).drags();
                 assert!(
                     drags.total <= 2 * moves_left && drags.most <= moves_left,
                     "{b:?} {drags:?}, {moves_left} moves left"
