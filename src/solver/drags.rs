@@ -148,6 +148,9 @@ pub(super) struct Spreads {
     /// The colours of the starting board: an absent colour's spread is
     /// empty and needs nothing.
     colours: u16,
+    /// The drags all colours need, kept with the spreads: most moves are cut
+    /// on it alone.
+    pub total: u16,
 }
 
 impl Spreads {
@@ -162,7 +165,24 @@ impl Spreads {
         }
         let colours =
             (1..=MAX_COLOUR as usize).fold(0, |set, c| set | u16::from(index[c] != 0) << c);
-        Spreads { index, colours }
+        let total = index[1..]
+            .iter()
+            .map(|&i| u16::from(NEEDED[usize::from(i)]))
+            .sum();
+        Spreads {
+            index,
+            colours,
+            total,
+        }
+    }
+
+    /// Moves one block of `colour` by `step` (a difference of index bits).
+    #[inline]
+    fn step(&mut self, colour: usize, step: u16) {
+        let (old, new) = (self.index[colour], self.index[colour].wrapping_add(step));
+        self.index[colour] = new;
+        self.total =
+            self.total - u16::from(NEEDED[usize::from(old)]) + u16::from(NEEDED[usize::from(new)]);
     }
 
     /// The spreads after `mv`, legal on `board` and not a swap of equal
@@ -172,12 +192,11 @@ impl Spreads {
         let (x, y, tx) = (usize::from(mv.x), usize::from(mv.y), mv.target_x());
         let (from, to) = (1u16 << (3 * x), 1u16 << (3 * tx));
         let mut next = *self;
-        let moved = usize::from(board.get(x, y));
-        next.index[moved] = next.index[moved].wrapping_add(to.wrapping_sub(from));
+        next.step(usize::from(board.get(x, y)), to.wrapping_sub(from));
         let other = usize::from(board.get(tx, y));
-        next.index[other] = next.index[other].wrapping_add(from.wrapping_sub(to));
-        // An empty target cell is colour 0, whose entry is never read.
-        next.index[0] = 0;
+        if other != 0 {
+            next.step(other, from.wrapping_sub(to));
+        }
         next
     }
 

@@ -242,6 +242,18 @@ impl Solver {
         }
         let (x, tx) = (mv.x as usize, mv.target_x());
         let mut next = shift(f.board, mv);
+        // A colour's drags never fall as its blocks vanish (what vanishes
+        // could vanish anyway), so a board that needs too many now is hopeless
+        // after its cascade too: skip resolving it. After the last move no
+        // colour may need any.
+        let spreads = f.spreads.dragged(f.board, mv);
+        if spreads.total > 2 * u16::from(f.left - 1) {
+            return false;
+        }
+        let drags = spreads.drags();
+        if too_many(drags, f.left - 1) {
+            return false;
+        }
         if f.left == 1 {
             // The last move: the board must end empty, nothing else matters.
             self.nodes += 1;
@@ -252,14 +264,6 @@ impl Solver {
                 self.path.push(mv);
             }
             return done;
-        }
-        // A colour's drags never fall as its blocks vanish (what vanishes
-        // could vanish anyway), so a board that needs too many now is hopeless
-        // after its cascade too: skip resolving it.
-        let spreads = f.spreads.dragged(f.board, mv);
-        let drags = spreads.drags();
-        if too_many(drags, f.left - 1) {
-            return false;
         }
         let vanished = settle_after_shift(&mut next, x, tx);
         let found = if vanished == 0 {
