@@ -367,7 +367,8 @@ fn official(solver: &mut Solver, mayan: &Path) {
     }
 }
 
-/// In process only, one search per board: for instruction counts
+/// In process only, one search per board (then the official cases, counted
+/// apart): for instruction counts
 /// (`valgrind --tool=callgrind --toggle-collect=*solve_each*`) and a quick
 /// look at the counters. `MAYAN_BENCH_DUMP=DIR` also writes the boards there.
 fn quick(solver: &mut Solver, rng: &mut Rng, count: usize) {
@@ -382,12 +383,17 @@ fn quick(solver: &mut Solver, rng: &mut Rng, count: usize) {
                 std::fs::create_dir_all(&dir).unwrap();
                 std::fs::write(dir.join(format!("c{}-{i:02}.in", stratum.0)), text).unwrap();
             }
-            boards.push(board);
+            boards.push((board, 5));
         }
+    }
+    let dir = seeds::shared_dir().join("mayan-noip2011");
+    for i in 1..=10 {
+        let case = read_case_file(&dir.join(format!("{i}.in"))).expect("official case reads");
+        boards.push((case.board, case.n));
     }
     let rows = solve_each(solver, &boards);
     let mut total = SearchStats::default();
-    for (board, (t, s)) in boards.iter().zip(rows) {
+    for (i, ((board, _), (t, s))) in boards.iter().zip(rows).enumerate() {
         println!(
             "{:>2} {t:>8.3} ms nodes {:>8} hits {:>7} transposed {:>7} table {:>7} by left {:?}",
             colours_present(board),
@@ -397,6 +403,9 @@ fn quick(solver: &mut Solver, rng: &mut Rng, count: usize) {
             s.remembered,
             &s.nodes_by_left[..6]
         );
+        if i + 10 >= boards.len() {
+            continue; // an official case
+        }
         total.nodes += s.nodes;
         total.hits += s.hits;
         total.transposed += s.transposed;
@@ -409,12 +418,12 @@ fn quick(solver: &mut Solver, rng: &mut Rng, count: usize) {
 }
 
 #[inline(never)]
-fn solve_each(solver: &mut Solver, boards: &[Board]) -> Vec<(f64, SearchStats)> {
+fn solve_each(solver: &mut Solver, boards: &[(Board, u8)]) -> Vec<(f64, SearchStats)> {
     boards
         .iter()
-        .map(|board| {
+        .map(|&(board, n)| {
             let start = Instant::now();
-            std::hint::black_box(solver.solve(board, 5, Dialect::default()));
+            std::hint::black_box(solver.solve(&board, n, Dialect::default()));
             (ms(start.elapsed()), solver.stats())
         })
         .collect()

@@ -240,8 +240,6 @@ impl Solver {
             self.transposed += 1;
             return false;
         }
-        let (x, tx) = (mv.x as usize, mv.target_x());
-        let mut next = shift(f.board, mv);
         // A colour's drags never fall as its blocks vanish (what vanishes
         // could vanish anyway), so a board that needs too many now is hopeless
         // after its cascade too: skip resolving it. After the last move no
@@ -254,6 +252,8 @@ impl Solver {
         if too_many(drags, f.left - 1) {
             return false;
         }
+        let (x, tx) = (mv.x as usize, mv.target_x());
+        let mut next = shift(f.board, mv);
         if f.left == 1 {
             // The last move: the board must end empty, nothing else matters.
             self.nodes += 1;
