@@ -200,6 +200,27 @@ impl Spreads {
         next
     }
 
+    /// The sum of the drags after `mv` (as [`Spreads::dragged`]), without
+    /// building the spreads: what most moves are cut on.
+    #[inline]
+    pub fn total_after(&self, board: &Board, mv: Move) -> u16 {
+        let (x, y, tx) = (usize::from(mv.x), usize::from(mv.y), mv.target_x());
+        let step = (1u16 << (3 * tx)).wrapping_sub(1 << (3 * x));
+        let change = |colour: usize, step: u16| {
+            let old = self.index[colour];
+            u16::from(NEEDED[usize::from(old.wrapping_add(step))])
+                .wrapping_sub(u16::from(NEEDED[usize::from(old)]))
+        };
+        let mut total = self
+            .total
+            .wrapping_add(change(usize::from(board.get(x, y)), step));
+        let other = usize::from(board.get(tx, y));
+        if other != 0 {
+            total = total.wrapping_add(change(other, step.wrapping_neg()));
+        }
+        total
+    }
+
     /// The drags the colours need.
     #[inline]
     pub fn drags(&self) -> Drags {

@@ -197,13 +197,14 @@ impl Solver {
     /// solution order, found with masks rather than cell by cell.
     fn try_stuck_moves(&mut self, f: &mut Frame, stuck: u16, need: u8) -> bool {
         let words = *f.board.words();
+        let cells: [u32; WIDTH] = std::array::from_fn(|x| cells_of(words[x], stuck));
         for x in 0..WIDTH {
             let word = words[x];
-            let own = cells_of(word, stuck);
+            let own = cells[x];
             let (mut rights, mut lefts) = (0, 0);
             if x + 1 < WIDTH {
                 let right = words[x + 1];
-                let theirs = cells_of(right, stuck);
+                let theirs = cells[x + 1];
                 let same = !occupied_bits(word ^ right) & occupied_bits(word);
                 let touching = if need == 1 {
                     own | theirs
@@ -244,10 +245,10 @@ impl Solver {
         // could vanish anyway), so a board that needs too many now is hopeless
         // after its cascade too: skip resolving it. After the last move no
         // colour may need any.
-        let spreads = f.spreads.dragged(f.board, mv);
-        if spreads.total > 2 * u16::from(f.left - 1) {
+        if f.spreads.total_after(f.board, mv) > 2 * u16::from(f.left - 1) {
             return false;
         }
+        let spreads = f.spreads.dragged(f.board, mv);
         let drags = spreads.drags();
         if too_many(drags, f.left - 1) {
             return false;
