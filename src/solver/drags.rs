@@ -221,6 +221,33 @@ impl Spreads {
         total
     }
 
+    /// For a last move: per column `x`, the colours one of whose blocks could
+    /// be dragged from `x` one column right (then left) and leave the colour
+    /// needing no drag.
+    #[inline]
+    pub fn last_drags(&self) -> ([u16; WIDTH], [u16; WIDTH]) {
+        let (mut right, mut left) = ([0u16; WIDTH], [0u16; WIDTH]);
+        let mut rest = self.colours;
+        while rest != 0 {
+            let colour = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let index = self.index[colour];
+            for x in 0..WIDTH {
+                if (index >> (3 * x)) & CAP as u16 == 0 {
+                    continue;
+                }
+                let here = 1u16 << (3 * x);
+                if x + 1 < WIDTH && NEEDED[usize::from(index - here + (here << 3))] == 0 {
+                    right[x] |= 1 << colour;
+                }
+                if x > 0 && NEEDED[usize::from(index - here + (here >> 3))] == 0 {
+                    left[x] |= 1 << colour;
+                }
+            }
+        }
+        (right, left)
+    }
+
     /// The drags the colours need.
     #[inline]
     pub fn drags(&self) -> Drags {

@@ -143,6 +143,7 @@ impl Solver {
             quiet: MoveSet::EMPTY,
         };
         let found = match moves_must_touch(drags, left) {
+            _ if left == 1 => self.try_last_moves(&mut frame, drags.stuck),
             Some((colours, count)) => self.try_stuck_moves(&mut frame, colours, count),
             None => self.try_moves(&mut frame),
         };
@@ -231,6 +232,69 @@ impl Solver {
             }
         }
         false
+    }
+
+    /// The last moves, in solution order: those after which no colour needs a
+    /// drag (each dragged block's colour can vanish where it lands, every
+    /// `stuck` colour is dragged), found with masks; each is then played out.
+    /// A null swap leaves the board as it is, not empty.
+    fn try_last_moves(&mut self, f: &mut Frame, stuck: u16) -> bool {
+        let words = *f.board.words();
+        let (right, left) = f.spreads.last_drags();
+        let rights: [u32; WIDTH] = std::array::from_fn(|x| cells_of(words[x], right[x]));
+        let lefts: [u32; WIDTH] = std::array::from_fn(|x| cells_of(words[x], left[x]));
+        for x in 0..WIDTH {
+            let word = words[x];
+            let mut right_moves = 0;
+            if x + 1 < WIDTH {
+                let next = words[x + 1];
+                // Onto a block that may go left, or onto nothing.
+                let target = lefts[x + 1] | !occupied_bits(next) & NIBBLE_LOW;
+                let same = !occupied_bits(word ^ next) & occupied_bits(word);
+                right_moves = rights[x] & target & !same;
+            }
+            let mut left_moves = 0;
+            if x > 0 {
+                left_moves = lefts[x] & !((1u32 << (4 * column_height(words[x - 1]))) - 1);
+            }
+            let mut rows = right_moves | left_moves;
+            while rows != 0 {
+                let bit = rows & rows.wrapping_neg();
+                rows &= !bit;
+                let y = (bit.trailing_zeros() / 4) as usize;
+                let colour = |w: u32| 1u16 << ((w >> (4 * y)) & 0xF);
+                if right_moves & bit != 0
+                    && stuck & !(colour(word) | colour(words[x + 1])) == 0
+                    && self.try_last_move(f, Move::new(x as u8, y as u8, Dir::Right))
+                {
+                    return true;
+                }
+                if left_moves & bit != 0
+                    && stuck & !colour(word) == 0
+                    && self.try_last_move(f, Move::new(x as u8, y as u8, Dir::Left))
+                {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Plays out a last move: true when it leaves the board empty.
+    fn try_last_move(&mut self, f: &mut Frame, mv: Move) -> bool {
+        if f.skip.contains(mv) {
+            self.transposed += 1;
+            return false;
+        }
+        self.nodes += 1;
+        self.nodes_by_left[0] += 1;
+        let mut next = shift(f.board, mv);
+        settle_after_shift(&mut next, mv.x as usize, mv.target_x());
+        let done = next.is_empty();
+        if done {
+            self.path.push(mv);
+        }
+        done
     }
 
     /// Makes `mv` in the frame's position and searches on; records in the

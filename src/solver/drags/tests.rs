@@ -190,3 +190,54 @@ fn no_clearing_sequence_breaks_the_bound() {
     }
     assert!(found >= 3000, "only {found} clearing sequences");
 }
+
+/// The masks of a last move say exactly which moves leave no colour needing
+/// a drag, checked against the spreads after each move of random boards.
+#[test]
+fn last_drags_pick_the_moves_after_which_nothing_needs_a_drag() {
+    use crate::generate::{Shape, random_board};
+    let mut rng = Rng::new(99);
+    let shape = Shape {
+        colours: 3,
+        min_height: 0,
+        max_height: 4,
+        at_least_three: true,
+    };
+    let mut agreed = [0, 0];
+    for _ in 0..3000 {
+        let Some(board) = random_board(&mut rng, shape) else {
+            continue;
+        };
+        let spreads = Spreads::of(&board);
+        let (right, left) = spreads.last_drags();
+        let stuck = spreads.drags().stuck;
+        for x in 0..WIDTH {
+            for y in 0..board.height(x) {
+                for dir in [Dir::Right, Dir::Left] {
+                    let to = match dir {
+                        Dir::Right if x + 1 < WIDTH => x + 1,
+                        Dir::Left if x > 0 => x - 1,
+                        _ => continue,
+                    };
+                    let (p, q) = (board.get(x, y), board.get(to, y));
+                    if p == q {
+                        continue;
+                    }
+                    let (here, there) = match dir {
+                        Dir::Right => (right, left),
+                        Dir::Left => (left, right),
+                    };
+                    let dragged = (1u16 << p) | (1 << q);
+                    let predicted = here[x] & 1 << p != 0
+                        && (q == 0 || there[to] & 1 << q != 0)
+                        && stuck & !dragged == 0;
+                    let mv = Move::new(x as u8, y as u8, dir);
+                    let actual = spreads.dragged(&board, mv).total == 0;
+                    assert_eq!(predicted, actual, "{board:?} {mv}");
+                    agreed[usize::from(actual)] += 1;
+                }
+            }
+        }
+    }
+    assert!(agreed[0] > 10_000 && agreed[1] > 100, "{agreed:?}");
+}
