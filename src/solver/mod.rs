@@ -23,7 +23,7 @@ use crate::rules::{Dir, Move, resolve, settle_after_shift, shift};
 
 use drags::{Drags, Spreads, colour_count};
 use table::FailureTable;
-use transpose::MoveSet;
+use transpose::{MoveSet, Quiet};
 
 /// Largest number of moves the solver searches (the failure table keeps the
 /// count in four bits).
@@ -140,7 +140,7 @@ impl Solver {
             spreads,
             left,
             skip,
-            quiet: MoveSet::EMPTY,
+            quiet: Quiet::default(),
         };
         let found = match moves_must_touch(drags, left) {
             _ if left == 1 => self.try_last_moves(&mut frame, drags.stuck),
@@ -332,8 +332,9 @@ impl Solver {
         }
         let vanished = settle_after_shift(&mut next, x, tx);
         let found = if vanished == 0 {
-            let skip = f.quiet.apart_from(mv);
-            f.quiet.insert(mv);
+            let swap = f.board.get(tx, usize::from(mv.y)) != 0;
+            let skip = f.quiet.commuting_with(mv, swap);
+            f.quiet.insert(mv, swap);
             self.search(&next, &spreads, drags, f.left - 1, skip)
         } else {
             let resolved = Spreads::of(&next);
@@ -390,7 +391,7 @@ struct Frame<'a> {
     /// Moves that would repeat an earlier sibling's subtree.
     skip: MoveSet,
     /// The moves tried here so far whose drag vanished nothing.
-    quiet: MoveSet,
+    quiet: Quiet,
 }
 
 /// Bit `4y` set for each row `y` of a column word whose colour is in `set`.
