@@ -13,12 +13,13 @@ use std::process::Command;
 use std::time::Instant;
 
 use mayan_judge::check::Policy;
-use mayan_judge::config::IoConfig;
-use mayan_judge::judge::{Plan, judge_program};
+use mayan_judge::config::{IoConfig, SandboxMode};
+use mayan_judge::judge::plan::Plan;
+use mayan_judge::judge::program::grade_program;
+use mayan_judge::judge::suite::CaseFile;
 use mayan_judge::runner::process::ProcessRunner;
-use mayan_judge::runner::sandbox::{Mode, Sandbox};
+use mayan_judge::runner::sandbox::Sandbox;
 use mayan_judge::runner::{Limits, Runner};
-use mayan_judge::suite::CaseFile;
 
 const CASES: usize = 100;
 
@@ -64,7 +65,7 @@ fn main() {
     for runner in [ProcessRunner::new(), ProcessRunner::without_cgroups()] {
         measure(&runner, &exe, &argv, &case, &cases, &plan, dir.path());
     }
-    let plain = ProcessRunner::configured(Mode::Off, Vec::new()).unwrap();
+    let plain = ProcessRunner::configured(SandboxMode::Off, Vec::new()).unwrap();
     println!("sandbox cost, paired against --sandbox off (same cgroups) in the same run:");
     let variants: [(&str, &[&str]); 6] = [
         ("every protection", &[]),
@@ -94,10 +95,10 @@ fn paired(
 ) {
     let time = |runner: &ProcessRunner, case: &CaseFile| {
         let start = Instant::now();
-        let results = judge_program(runner, argv, std::slice::from_ref(case), plan, &mut |_| {});
+        let results = grade_program(runner, argv, std::slice::from_ref(case), plan, &mut |_| {});
         assert_eq!(
             results[0].verdict,
-            mayan_judge::verdict::CaseVerdict::AC,
+            mayan_judge::judge::verdict::Verdict::AC,
             "{}",
             results[0].message
         );
@@ -179,11 +180,11 @@ fn measure(
         );
         let bare = start.elapsed().as_secs_f64() * 1e3;
         let start = Instant::now();
-        let results = judge_program(runner, argv, std::slice::from_ref(case), plan, &mut |_| {});
+        let results = grade_program(runner, argv, std::slice::from_ref(case), plan, &mut |_| {});
         let judged = start.elapsed().as_secs_f64() * 1e3;
         assert_eq!(
             results[0].verdict,
-            mayan_judge::verdict::CaseVerdict::AC,
+            mayan_judge::judge::verdict::Verdict::AC,
             "{}",
             results[0].message
         );

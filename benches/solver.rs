@@ -24,10 +24,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use mayan_judge::board::Board;
-use mayan_judge::case::{Case, format_case, read_case_file};
-use mayan_judge::dialect::Dialect;
-use mayan_judge::generate::{Rng, Shape, random_board};
+use mayan_judge::puzzle::board::Board;
+use mayan_judge::puzzle::case::{Case, format_case, read_case_file};
+use mayan_judge::puzzle::dialect::Dialect;
+use mayan_judge::setter::random::{Rng, Shape, random_board};
 use mayan_judge::solver::{SearchStats, Solver};
 
 /// Colour counts per stratum, inclusive.

@@ -1,38 +1,35 @@
 //! mayan-judge: a grading harness for the NOIP 2011 "Mayan puzzle".
 //!
 //! The library holds everything; `src/main.rs` only parses arguments and maps
-//! results to exit codes. Modules, by concern:
-//! - [`board`]: the packed 5x7 board.
-//! - [`case`]: the case file format (`*.in`) and its validation.
+//! results to exit codes. The layers, each importing only those below it:
+//! - [`puzzle`]: the board, the rules, the dialects, the case and answer
+//!   formats, boards drawn as text. Pure.
+//! - [`solver`]: the reference solver. Pure.
+//! - [`picture`]: boards and replays of moves drawn as SVG and as
+//!   self-contained HTML. Pure.
+//! - [`check`]: the checker (special judge), pure, and the judges' protocols
+//!   around it.
 //! - [`config`]: the `judge.toml` configuration.
-//! - [`answer`]: the answer format (`*.ans`, `*.out`).
-//! - [`rules`]: moves, their legality and the board's resolution.
-//! - [`check`]: the checker (special judge) and the judges' protocols.
-//! - [`dialect`]: the readings of the statement that change the answer.
-//! - [`solver`]: the reference solver.
-//! - [`generate`]: deterministic random boards.
-//! - [`render`]: boards drawn for people.
-//! - [`validate`]: checking case files and their answers.
-//! - [`cli`]: the command line.
+//! - [`runner`]: running one program under limits, in the sandbox: every OS
+//!   call.
+//! - [`judge`]: the judging run: cases, compilation, grading, verdicts,
+//!   reports.
+//! - [`setter`]: validation, random boards, case kinds, stress and shrink.
+//! - [`export`]: problem packages for other judges (Kattis/DOMjudge, DMOJ).
+//! - [`cli`]: the command line; [`exit`] names every exit code.
+//! - [`text`] and [`untrusted`]: wording and escaping shared by reports, and
+//!   bounded reading of what others made.
 
-pub mod answer;
-pub mod board;
-pub mod case;
-pub mod casegen;
 pub mod check;
 pub mod cli;
-pub mod compile;
 pub mod config;
-pub mod contestants;
-pub mod dialect;
-pub mod generate;
+pub mod exit;
+pub mod export;
 pub mod judge;
-pub mod render;
-pub mod report;
-pub mod rules;
+pub mod picture;
+pub mod puzzle;
 pub mod runner;
+pub mod setter;
 pub mod solver;
-pub mod stress;
-pub mod suite;
-pub mod validate;
-pub mod verdict;
+pub mod text;
+pub mod untrusted;

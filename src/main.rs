@@ -1,10 +1,16 @@
 use std::process::ExitCode;
 
 use clap::Parser;
-use mayan_judge::cli::{Cli, EXIT_ERROR, effective_args, run};
+use mayan_judge::cli::{Cli, effective_args, protocol_help, run};
+use mayan_judge::exit;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse_from(effective_args(std::env::args_os().collect()));
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if let Some(help) = protocol_help(&args) {
+        print!("{help}");
+        return ExitCode::SUCCESS;
+    }
+    let cli = Cli::parse_from(effective_args(args));
     match run(cli) {
         Ok(code) => ExitCode::from(code),
         // The reader went away (`mayan ... | head`): stop quietly, as a
@@ -15,11 +21,11 @@ fn main() -> ExitCode {
                     .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
             }) =>
         {
-            ExitCode::from(141)
+            ExitCode::from(exit::BROKEN_PIPE)
         }
         Err(e) => {
-            eprintln!("mayan: {e:#}");
-            ExitCode::from(EXIT_ERROR)
+            eprintln!("mayan: {}", mayan_judge::text::visible(&format!("{e:#}")));
+            ExitCode::from(exit::ERROR)
         }
     }
 }

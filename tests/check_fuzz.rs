@@ -1,11 +1,11 @@
 //! The checker on arbitrary and mutated outputs: it never panics, always gives
 //! a verdict, and whitespace never changes that verdict or its message.
 
-use mayan_judge::answer::format_answer;
-use mayan_judge::case::Case;
-use mayan_judge::check::{Accept, Output, Policy, Verdict, judge};
-use mayan_judge::dialect::Dialect;
-use mayan_judge::generate::{Rng, Shape, random_board};
+use mayan_judge::check::{Accept, CheckVerdict, Output, Policy, check};
+use mayan_judge::puzzle::answer::format_answer;
+use mayan_judge::puzzle::case::Case;
+use mayan_judge::puzzle::dialect::Dialect;
+use mayan_judge::setter::random::{Rng, Shape, random_board};
 use mayan_judge::solver::Solver;
 use proptest::prelude::*;
 
@@ -72,9 +72,9 @@ proptest! {
     fn arbitrary_bytes_always_get_a_verdict(seed in 0u64..1000, bytes in prop::collection::vec(any::<u8>(), 0..200), policy in policies()) {
         let case = case_from(seed);
         let text = String::from_utf8_lossy(&bytes);
-        let j = judge(&case, Output::Text(&text), None, policy, &mut Solver::new());
+        let j = check(&case, Output::Text(&text), None, policy, &mut Solver::new());
         prop_assert!(!j.summary.is_empty());
-        prop_assert_ne!(j.verdict, Verdict::Fail, "a contestant's output can never make the judge FAIL: {}", j.summary);
+        prop_assert_ne!(j.verdict, CheckVerdict::Fail, "a contestant's output can never make the judge FAIL: {}", j.summary);
     }
 
     #[test]
@@ -88,10 +88,10 @@ proptest! {
         let mut solver = Solver::new();
         let tight = tokens.join(" ");
         let loose = respaced(&tokens, &seps);
-        let a = judge(&case, Output::Text(&tight), None, policy, &mut solver);
-        let b = judge(&case, Output::Text(&loose), None, policy, &mut solver);
+        let a = check(&case, Output::Text(&tight), None, policy, &mut solver);
+        let b = check(&case, Output::Text(&loose), None, policy, &mut solver);
         prop_assert_eq!(a.verdict, b.verdict);
-        if a.verdict != Verdict::PresentationError {
+        if a.verdict != CheckVerdict::PresentationError {
             // PE messages name lines, which whitespace moves.
             prop_assert_eq!(a.summary, b.summary);
         }
@@ -108,8 +108,8 @@ proptest! {
         let case = case_from(seed);
         let mut solver = Solver::new();
         let answer = format_answer(solver.solve(&case.board, case.n, policy.dialect).as_deref());
-        let ok = judge(&case, Output::Text(&answer), None, policy, &mut solver);
-        prop_assert_eq!(ok.verdict, Verdict::Accepted, "the reference answer itself: {}", ok.summary);
+        let ok = check(&case, Output::Text(&answer), None, policy, &mut solver);
+        prop_assert_eq!(ok.verdict, CheckVerdict::Accepted, "the reference answer itself: {}", ok.summary);
         let mut tokens: Vec<String> = answer.split_whitespace().map(String::from).collect();
         let i = at % (tokens.len() + 1);
         match edit {
@@ -118,8 +118,8 @@ proptest! {
             2 if i < tokens.len() => tokens[i] = value.to_string(),
             _ => tokens.push("0 0 1".to_string()),
         }
-        let j = judge(&case, Output::Text(&tokens.join("\n")), None, policy, &mut solver);
-        prop_assert_ne!(j.verdict, Verdict::Fail);
+        let j = check(&case, Output::Text(&tokens.join("\n")), None, policy, &mut solver);
+        prop_assert_ne!(j.verdict, CheckVerdict::Fail);
         prop_assert!(!j.summary.is_empty());
     }
 }

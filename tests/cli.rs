@@ -1,7 +1,5 @@
 //! `mayan solve` through the binary: arguments in, output and exit code out.
 
-mod support;
-
 use assert_cmd::Command;
 use predicates::prelude::*;
 
@@ -182,7 +180,7 @@ fn validate_checks_the_bundled_suites_cleanly() {
         .assert()
         .success()
         .stdout(predicate::str::contains(
-            "validated 38 cases (null-swaps = include, steps = exact): 0 errors, 0 warnings; 4 dialect-sensitive",
+            "validated 45 cases (null-swaps = include, steps = exact): 0 errors, 0 warnings; 4 dialect-sensitive",
         ));
 }
 
@@ -212,7 +210,7 @@ fn validate_fails_on_a_wrong_answer_file() {
         .assert()
         .code(1)
         .stdout(predicate::str::contains(
-            "x.ans: error: says -1, but the reference answer",
+            "x.ans: error: the answer file says -1, but the reference solver",
         ))
         .stdout(predicate::str::contains("1 error,"));
 }

@@ -2,14 +2,12 @@
 //! all four dialects, on 2000 random boards of varied density and colour count;
 //! and the rules engine against the plain rules on random moves.
 
-mod support;
-
-use mayan_judge::board::Board;
-use mayan_judge::dialect::{Dialect, NullSwaps, Steps};
-use mayan_judge::generate::Rng;
-use mayan_judge::rules::{RawMove, apply};
+use crate::support::naive;
+use mayan_judge::puzzle::board::Board;
+use mayan_judge::puzzle::dialect::{Dialect, NullSwaps, Steps};
+use mayan_judge::puzzle::rules::{RawMove, apply};
+use mayan_judge::setter::random::Rng;
 use mayan_judge::solver::Solver;
-use support::naive;
 
 fn naive_rules(d: Dialect) -> naive::Rules {
     naive::Rules {
@@ -37,7 +35,7 @@ fn fast_solver_agrees_with_the_exhaustive_one_in_every_dialect() {
     let (mut solved, mut null_swap_sensitive, mut steps_sensitive) = (0, 0, 0);
     const BOARDS: usize = 2000;
     for i in 0..BOARDS {
-        let (board, n) = support::varied_case(&mut rng);
+        let (board, n) = crate::support::varied_case(&mut rng);
         let grid = naive::grid_from_columns(&board.columns());
         let mut answers = Vec::new();
         for d in Dialect::ALL {
@@ -76,7 +74,7 @@ fn fast_solver_agrees_with_the_exhaustive_one_on_few_colour_boards() {
     let (mut solved, mut dense) = (0, 0);
     const BOARDS: usize = 3000;
     for i in 0..BOARDS {
-        let (board, n, solvable) = support::few_colour_case(&mut rng);
+        let (board, n, solvable) = crate::support::few_colour_case(&mut rng);
         let grid = naive::grid_from_columns(&board.columns());
         for d in Dialect::ALL {
             let want = naive::solve(&grid, n as usize, naive_rules(d));
@@ -100,7 +98,7 @@ fn min_moves_is_the_shortest_exhaustive_solution() {
     let mut rng = Rng::new(77);
     let mut solver = Solver::new();
     for _ in 0..300 {
-        let (board, n) = support::varied_case(&mut rng);
+        let (board, n) = crate::support::varied_case(&mut rng);
         let grid = naive::grid_from_columns(&board.columns());
         let at_most = naive::Rules {
             null_swaps: false,
@@ -133,7 +131,7 @@ fn rules_engine_agrees_with_the_plain_rules_on_random_moves() {
     let mut rng = Rng::new(4242);
     let mut checked = 0;
     while checked < 20_000 {
-        let (board, _) = support::varied_case(&mut rng);
+        let (board, _) = crate::support::varied_case(&mut rng);
         let grid = naive::grid_from_columns(&board.columns());
         let raw = RawMove {
             x: rng.range(0, 6) as i64 - 1,

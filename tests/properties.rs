@@ -1,8 +1,8 @@
 //! Property tests of the rules and the solver, on arbitrary boards.
 
-use mayan_judge::board::{Board, HEIGHT, WIDTH};
-use mayan_judge::dialect::{Dialect, NullSwaps, Steps};
-use mayan_judge::rules::{RawMove, apply, replay, resolve};
+use mayan_judge::puzzle::board::{Board, HEIGHT, WIDTH};
+use mayan_judge::puzzle::dialect::{Dialect, NullSwaps, Steps};
+use mayan_judge::puzzle::rules::{RawMove, apply, replay, resolve};
 use mayan_judge::solver::Solver;
 use proptest::prelude::*;
 
@@ -63,7 +63,7 @@ proptest! {
         let mut solver = Solver::new();
         if let Some(moves) = solver.solve(&board, n, dialect) {
             let raw: Vec<RawMove> = moves.iter().map(|&m| RawMove::from(m)).collect();
-            let r = replay(&board, &raw);
+            let r = replay(&board, &raw, NullSwaps::Include);
             prop_assert_eq!(r.illegal, None);
             prop_assert!(r.last_board(&board).is_empty());
             match dialect.steps {

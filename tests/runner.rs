@@ -2,16 +2,14 @@
 //! Margins are generous and only verdict-relevant facts are asserted, never
 //! times.
 
-mod support;
-
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use mayan_judge::check::Verdict;
+use mayan_judge::check::CheckVerdict;
+use mayan_judge::judge::verdict::{Observed, Verdict, decide};
 use mayan_judge::runner::cgroup::Cgroups;
 use mayan_judge::runner::process::ProcessRunner;
 use mayan_judge::runner::{Exit, Limits, RunOutcome, RunSpec, Runner, Stop};
-use mayan_judge::verdict::{CaseVerdict, Observed, decide};
 
 const LIMITS: Limits = Limits {
     cpu: Duration::from_millis(500),
@@ -22,17 +20,17 @@ const LIMITS: Limits = Limits {
 };
 
 fn build(dir: &Path, name: &str, source: &str) -> PathBuf {
-    support::compile(dir, "gcc", name, source)
+    crate::support::compile(dir, "gcc", name, source)
 }
 
 /// The verdict the judge would give this run, had the checker accepted the
 /// output it left in `stdout.txt`.
-fn verdict(outcome: &RunOutcome, dir: &tempfile::TempDir) -> CaseVerdict {
+fn verdict(outcome: &RunOutcome, dir: &tempfile::TempDir) -> Verdict {
     let output_bytes = std::fs::metadata(dir.path().join("work/stdout.txt")).map_or(0, |m| m.len());
     let observed = Observed {
-        run: Ok(*outcome),
+        run: *outcome,
         output_bytes,
-        checker: Some((Verdict::Accepted, "accepted".into())),
+        checker: Some((CheckVerdict::Accepted, "accepted".into())),
     };
     decide(&observed, &LIMITS).0
 }
@@ -60,13 +58,21 @@ fn runners() -> Vec<ProcessRunner> {
 
 /// Builds the program and runs it under every runner.
 fn run(source: &str) -> Vec<(RunOutcome, tempfile::TempDir)> {
+    run_limited(source, LIMITS)
+}
+
+fn run_limited(source: &str, limits: Limits) -> Vec<(RunOutcome, tempfile::TempDir)> {
     runners()
         .into_iter()
-        .map(|runner| run_with(&runner, source))
+        .map(|runner| run_with(&runner, source, limits))
         .collect()
 }
 
-fn run_with(runner: &ProcessRunner, source: &str) -> (RunOutcome, tempfile::TempDir) {
+fn run_with(
+    runner: &ProcessRunner,
+    source: &str,
+    limits: Limits,
+) -> (RunOutcome, tempfile::TempDir) {
     let dir = tempfile::tempdir().unwrap();
     let exe = build(dir.path(), "prog", source);
     let work = dir.path().join("work");
@@ -78,7 +84,7 @@ fn run_with(runner: &ProcessRunner, source: &str) -> (RunOutcome, tempfile::Temp
         stdin: Some(work.join("input.txt")),
         stdout: work.join("stdout.txt"),
         stderr: work.join("stderr.txt"),
-        limits: LIMITS,
+        limits,
     };
     let outcome = runner.run(&spec).expect("the run is made");
     (outcome, dir)
@@ -86,13 +92,20 @@ fn run_with(runner: &ProcessRunner, source: &str) -> (RunOutcome, tempfile::Temp
 
 #[test]
 fn a_busy_loop_is_stopped_for_cpu_time() {
-    for (o, d) in run("int main(void){ volatile unsigned long x = 0; for(;;) x++; }") {
+    // A wall-clock limit far beyond the CPU limit: on a loaded machine the
+    // loop gets its CPU slowly, and must still be stopped for CPU time.
+    let limits = Limits {
+        wall: Duration::from_secs(30),
+        ..LIMITS
+    };
+    let source = "int main(void){ volatile unsigned long x = 0; for(;;) x++; }";
+    for (o, d) in run_limited(source, limits) {
         assert!(
             o.cpu > LIMITS.cpu || o.stopped == Some(Stop::CpuTime),
             "{o:?}"
         );
         assert!(matches!(o.exit, Exit::Signal(_)), "{o:?}");
-        assert_eq!(verdict(&o, &d), CaseVerdict::TLE);
+        assert_eq!(verdict(&o, &d), Verdict::TLE);
     }
 }
 
@@ -101,7 +114,7 @@ fn a_sleeper_is_stopped_at_the_wall_clock() {
     for (o, d) in run("#include <unistd.h>\nint main(void){ sleep(60); return 0; }") {
         assert_eq!(o.stopped, Some(Stop::WallTime), "{o:?}");
         assert!(o.wall < Duration::from_secs(30));
-        assert_eq!(verdict(&o, &d), CaseVerdict::TLE);
+        assert_eq!(verdict(&o, &d), Verdict::TLE);
     }
 }
 
@@ -115,7 +128,7 @@ fn touching_a_gibibyte_is_stopped_for_memory() {
             o.stopped == Some(Stop::Memory) || o.peak_memory_kib * 1024 > LIMITS.memory,
             "{o:?}"
         );
-        assert_eq!(verdict(&o, &d), CaseVerdict::MLE);
+        assert_eq!(verdict(&o, &d), Verdict::MLE);
     }
 }
 
@@ -123,12 +136,12 @@ fn touching_a_gibibyte_is_stopped_for_memory() {
 fn a_segfault_and_an_exit_code_are_reported() {
     for (o, d) in run("int main(void){ volatile int *p = 0; return *p; }") {
         assert_eq!(o.exit, Exit::Signal(libc::SIGSEGV), "{o:?}");
-        assert_eq!(verdict(&o, &d), CaseVerdict::RE);
+        assert_eq!(verdict(&o, &d), Verdict::RE);
     }
     for (o, d) in run("int main(void){ return 3; }") {
         assert_eq!(o.exit, Exit::Code(3));
         assert_eq!(o.stopped, None);
-        assert_eq!(verdict(&o, &d), CaseVerdict::RE);
+        assert_eq!(verdict(&o, &d), Verdict::RE);
     }
 }
 
@@ -142,7 +155,7 @@ fn printing_a_gibibyte_is_cut_at_the_output_limit() {
             .unwrap()
             .len();
         assert!(size <= LIMITS.output + 1, "{size}");
-        assert_eq!(verdict(&o, &d), CaseVerdict::OLE);
+        assert_eq!(verdict(&o, &d), Verdict::OLE);
     }
 }
 
@@ -164,7 +177,7 @@ fn a_double_forked_setsid_child_does_not_survive() {
          return 0; } sleep(120); return 0; }",
     ) {
         assert_eq!(o.stopped, Some(Stop::WallTime), "{o:?}");
-        assert_eq!(verdict(&o, &d), CaseVerdict::TLE);
+        assert_eq!(verdict(&o, &d), Verdict::TLE);
         let pid = std::fs::read_to_string(d.path().join("work/grandchild.pid"))
             .expect("the grandchild ran");
         assert!(
@@ -190,7 +203,7 @@ fn a_program_reads_its_input_and_writes_its_output() {
             std::fs::read_to_string(d.path().join("work/answer.txt")).unwrap(),
             "12\n"
         );
-        assert_eq!(verdict(&o, &d), CaseVerdict::AC);
+        assert_eq!(verdict(&o, &d), Verdict::AC);
     }
 }
 
@@ -218,7 +231,7 @@ fn the_judges_own_memory_is_not_counted_against_a_run() {
     }
     for (o, d) in run("int main(void){ return 0; }") {
         assert!(o.peak_memory_kib < 16 << 10, "{o:?}");
-        assert_eq!(verdict(&o, &d), CaseVerdict::AC);
+        assert_eq!(verdict(&o, &d), Verdict::AC);
     }
     assert!(ballast.iter().step_by(1 << 20).any(|&b| b != 1));
 }

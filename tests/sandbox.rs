@@ -10,9 +10,7 @@
 //! `target/sandbox-coverage.txt`, which CI prints. The arena and the attacks
 //! are in `support/hostile.rs`.
 
-mod support;
-
-use support::hostile::{ANSWER, Arena, Attack, PRELUDE, attacks, record, survivors};
+use crate::support::hostile::{ANSWER, Arena, Attack, PRELUDE, attacks, record, survivors};
 
 use std::collections::BTreeMap;
 use std::io::ErrorKind;
@@ -20,15 +18,17 @@ use std::net::{TcpListener, UdpSocket};
 use std::time::Duration;
 
 use mayan_judge::check::{Accept, Policy};
-use mayan_judge::compile::{Prepared, prepare};
-use mayan_judge::config::{IoConfig, IoMode};
-use mayan_judge::dialect::Dialect;
-use mayan_judge::judge::{CaseResult, Plan, judge_program};
+use mayan_judge::config::{IoConfig, IoMode, SandboxMode};
+use mayan_judge::judge::compile::{Prepared, Toolchain, prepare};
+use mayan_judge::judge::plan::Plan;
+use mayan_judge::judge::program::grade_program;
+use mayan_judge::judge::result::CaseResult;
+use mayan_judge::judge::verdict::Verdict;
+use mayan_judge::puzzle::dialect::Dialect;
 use mayan_judge::runner::cgroup::Cgroups;
 use mayan_judge::runner::process::ProcessRunner;
-use mayan_judge::runner::sandbox::{Mode as SandboxMode, Sandbox};
+use mayan_judge::runner::sandbox::Sandbox;
 use mayan_judge::runner::{Limits, Runner};
-use mayan_judge::verdict::CaseVerdict;
 
 const LIMITS: Limits = Limits {
     cpu: Duration::from_millis(1000),
@@ -120,7 +120,7 @@ struct Effects {
 /// Runs one attack, then kills whatever of it is left.
 fn launch(runner: &ProcessRunner, attack: &Attack, arena: &Arena) -> Effects {
     let source = format!("{PRELUDE}\n{}", (attack.source)(arena));
-    let exe = support::compile(arena.dir.path(), "gcc", "attack", &source);
+    let exe = crate::support::compile(arena.dir.path(), "gcc", "attack", &source);
     let tcp = TcpListener::bind("127.0.0.1:0").unwrap();
     tcp.set_nonblocking(true).unwrap();
     let udp = UdpSocket::bind("127.0.0.1:0").unwrap();
@@ -132,7 +132,7 @@ fn launch(runner: &ProcessRunner, attack: &Attack, arena: &Arena) -> Effects {
         arena.token(),
     ];
     let before = arena.snapshot();
-    let result = judge_program(
+    let result = grade_program(
         runner,
         &argv,
         std::slice::from_ref(&arena.case),
@@ -166,11 +166,11 @@ fn contain(runner: &ProcessRunner, attack: &Attack, arena: &Arena) -> Result<Cas
     let result = e.result;
     let mut wrong = Vec::new();
     let contained = if attack.expect.is_empty() {
-        result.verdict != CaseVerdict::AC
+        result.verdict != Verdict::AC
     } else {
         attack.expect.contains(&result.verdict)
     };
-    if !contained || result.verdict == CaseVerdict::JudgeError {
+    if !contained || result.verdict == Verdict::JudgeError {
         wrong.push(format!("verdict {} ({})", result.verdict, result.message));
     }
     if e.survivors > 0 {
@@ -295,7 +295,11 @@ fn a_compiler_cannot_include_an_answer_file() {
     )
     .unwrap();
     let build = mayan_judge::runner::scratch_dir("mayan-build-").unwrap();
-    let prepared = prepare(&source, build.path(), &runner, &BTreeMap::new()).unwrap();
+    let tools = Toolchain {
+        languages: &BTreeMap::new(),
+        source_limit: 1 << 20,
+    };
+    let prepared = prepare(&source, build.path(), &runner, tools).unwrap();
     match prepared {
         Prepared::CompileError(message) => {
             assert!(message.contains("Permission denied"), "{message}");
@@ -320,7 +324,7 @@ fn a_python_submission_runs_inside_the_sandbox() {
     .unwrap();
     let argv = vec!["python3".to_string(), script.to_string_lossy().into_owned()];
     let judge_it = || {
-        judge_program(
+        grade_program(
             &runner,
             &argv,
             std::slice::from_ref(&arena.case),
@@ -332,7 +336,7 @@ fn a_python_submission_runs_inside_the_sandbox() {
     };
     let result = judge_it();
     if active(&runner).contains(&"files") {
-        assert_eq!(result.verdict, CaseVerdict::WA, "{result:?}");
+        assert_eq!(result.verdict, Verdict::WA, "{result:?}");
         record("contained [as probed] Python reading the answer: WA".into());
     } else {
         record("NOT TESTED [as probed] Python reading the answer: no files protection".into());
@@ -340,7 +344,7 @@ fn a_python_submission_runs_inside_the_sandbox() {
     // A Python program that only does its job is not hindered.
     std::fs::write(&script, format!("print({ANSWER:?}, end='')\n")).unwrap();
     let result = judge_it();
-    assert_eq!(result.verdict, CaseVerdict::AC, "{result:?}");
+    assert_eq!(result.verdict, Verdict::AC, "{result:?}");
 }
 
 /// The attacks are real: with the sandbox off (and no cgroups), the ones safe
@@ -372,7 +376,7 @@ fn without_the_sandbox_the_attacks_work() {
         let e = launch(&runner, by_name(name), &arena);
         assert_eq!(
             e.result.verdict,
-            CaseVerdict::AC,
+            Verdict::AC,
             "{name}: {}",
             e.result.message
         );
@@ -388,7 +392,7 @@ fn without_the_sandbox_the_attacks_work() {
     let plain = ProcessRunner::configured(SandboxMode::Off, Vec::new()).unwrap();
     if root && active(&plain).contains(&"memory") {
         let e = launch(&plain, by_name("move itself out"), &arena);
-        assert_eq!(e.result.verdict, CaseVerdict::AC, "{}", e.result.message);
+        assert_eq!(e.result.verdict, Verdict::AC, "{}", e.result.message);
     }
     let e = launch(&runner, by_name("send UDP"), &arena);
     assert!(e.udp_received, "{}", e.result.message);

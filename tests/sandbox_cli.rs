@@ -4,12 +4,10 @@
 //! of a machine where the judge is not root: it names what it lacks, and
 //! still confines what it claims to.
 
-mod support;
-
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use support::hostile::{Arena, PRELUDE, attacks, record, survivors};
+use crate::support::hostile::{Arena, PRELUDE, attacks, record, survivors};
 
 fn mayan() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_mayan"))
@@ -21,7 +19,7 @@ fn attack_program(arena: &Arena, start: &str) -> PathBuf {
         .find(|a| a.name.starts_with(start))
         .unwrap();
     let source = format!("{PRELUDE}\n{}", (attack.source)(arena));
-    support::compile(
+    crate::support::compile(
         arena.dir.path(),
         "gcc",
         &attack.name.replace(' ', "-"),

@@ -5,16 +5,14 @@
 //! g++ is required. fpc (Debian's fp-compiler) is required when `CI` is set;
 //! elsewhere a missing fpc skips the Pascal half with a message.
 
-mod support;
-
 use std::path::{Path, PathBuf};
 
-use mayan_judge::answer::format_answer;
-use mayan_judge::case::{Case, format_case};
-use mayan_judge::dialect::{Dialect, NullSwaps, Steps};
-use mayan_judge::generate::{Rng, Shape, random_board};
+use crate::support::seeds;
+use mayan_judge::puzzle::answer::format_answer;
+use mayan_judge::puzzle::case::{Case, format_case};
+use mayan_judge::puzzle::dialect::{Dialect, NullSwaps, Steps};
+use mayan_judge::setter::random::{Rng, Shape, random_board};
 use mayan_judge::solver::Solver;
-use support::seeds;
 
 const EXCLUDE: Dialect = Dialect::new(NullSwaps::Exclude, Steps::Exact);
 const BOARDS: usize = 1000;
@@ -31,13 +29,13 @@ fn cases(seed: u64) -> Vec<(String, String)> {
         .into_iter()
         .map(|(_, input, _)| {
             let text = std::fs::read_to_string(&input).unwrap();
-            let case = mayan_judge::case::parse_case(&text).unwrap();
+            let case = mayan_judge::puzzle::case::parse_case(&text).unwrap();
             let answer = solver.solve(&case.board, case.n, EXCLUDE);
             (text, format_answer(answer.as_deref()))
         })
         .collect();
     for _ in 0..BOARDS {
-        let (board, n) = support::varied_case(&mut rng);
+        let (board, n) = crate::support::varied_case(&mut rng);
         let answer = solver.solve(&board, n, EXCLUDE);
         out.push((
             format_case(&Case { n, board }),
@@ -69,7 +67,7 @@ fn few_colour_cases(seed: u64, count: usize) -> Vec<(String, String)> {
             };
             (board, 3)
         } else {
-            let Some((board, n)) = support::unplayed_case(&mut rng, colours, 5) else {
+            let Some((board, n)) = crate::support::unplayed_case(&mut rng, colours, 5) else {
                 continue;
             };
             let answer = solver.solve(&board, n, EXCLUDE);

@@ -2,26 +2,28 @@
 //! and gives SPEC.md's verdict (AC, WA, PE, FAIL) with a message a contestant
 //! or a teacher can act on.
 //!
-//! Pure: text and boards in, a [`Judgement`] out. Reading files, bounding what
+//! Pure: text and boards in, a [`CheckResult`] out. Reading files, bounding what
 //! is read and speaking the judges' protocols is `protocol`'s business.
 
 pub mod protocol;
+pub mod reference;
 
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::answer::{Answer, AnswerError, format_answer, parse_answer};
-use crate::board::Board;
-use crate::case::Case;
-use crate::dialect::{Dialect, NullSwaps, Steps};
-use crate::render::draw_board;
-use crate::rules::{RawMove, apply};
+use crate::puzzle::answer::{Answer, AnswerError, format_answer, parse_answer};
+use crate::puzzle::case::Case;
+use crate::puzzle::dialect::{Dialect, Steps};
+use crate::puzzle::render::draw_board;
+use crate::puzzle::rules::{RawMove, Replay, replay};
 use crate::solver::Solver;
+use crate::text::plural;
+use reference::References;
 
 /// What the checker says.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Verdict {
+pub enum CheckVerdict {
     /// Accepted.
     #[serde(rename = "AC")]
     Accepted,
@@ -37,18 +39,18 @@ pub enum Verdict {
     Fail,
 }
 
-impl Verdict {
+impl CheckVerdict {
     pub fn code(self) -> &'static str {
         match self {
-            Verdict::Accepted => "AC",
-            Verdict::WrongAnswer => "WA",
-            Verdict::PresentationError => "PE",
-            Verdict::Fail => "FAIL",
+            CheckVerdict::Accepted => "AC",
+            CheckVerdict::WrongAnswer => "WA",
+            CheckVerdict::PresentationError => "PE",
+            CheckVerdict::Fail => "FAIL",
         }
     }
 }
 
-impl fmt::Display for Verdict {
+impl fmt::Display for CheckVerdict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.code())
     }
@@ -76,24 +78,24 @@ pub struct Policy {
 
 /// A verdict with its explanation.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Judgement {
-    pub verdict: Verdict,
+pub struct CheckResult {
+    pub verdict: CheckVerdict,
     /// One line saying what happened, in the contestant's terms.
     pub summary: String,
     /// More lines where they help: boards, a diff. May be empty.
     pub details: String,
 }
 
-impl Judgement {
-    fn new(verdict: Verdict, summary: impl Into<String>) -> Judgement {
-        Judgement {
+impl CheckResult {
+    fn new(verdict: CheckVerdict, summary: impl Into<String>) -> CheckResult {
+        CheckResult {
             verdict,
             summary: summary.into(),
             details: String::new(),
         }
     }
 
-    fn with_details(mut self, details: String) -> Judgement {
+    fn with_details(mut self, details: String) -> CheckResult {
         self.details = details;
         self
     }
@@ -108,23 +110,24 @@ pub enum Output<'a> {
 
 /// Judges `output` for `case`. `expected` is the answer file's text when there
 /// is one; without it the reference solver supplies the answer.
-pub fn judge(
+pub fn check(
     case: &Case,
     output: Output,
     expected: Option<&str>,
     policy: Policy,
     solver: &mut Solver,
-) -> Judgement {
-    let reference = Answer::from_solution(solver.solve(&case.board, case.n, policy.dialect));
+) -> CheckResult {
+    let mut refs = References::of(case);
     if let Some(fault) =
-        expected.and_then(|text| check_answer_file(case, text, &reference, policy.dialect, solver))
+        expected.and_then(|text| check_answer_file(&mut refs, text, policy.dialect, solver))
     {
         return fault;
     }
+    let reference = refs.get(policy.dialect, solver).clone();
     let received = match output {
         Output::TooLarge(limit) => {
-            return Judgement::new(
-                Verdict::PresentationError,
+            return CheckResult::new(
+                CheckVerdict::PresentationError,
                 format!(
                     "the output is larger than {limit} bytes; an answer is at most a few lines"
                 ),
@@ -136,12 +139,17 @@ pub fn judge(
             Err(AnswerError::Empty) if reference == Answer::Moves(Vec::new()) => {
                 Answer::Moves(Vec::new())
             }
-            Err(e) => return Judgement::new(Verdict::PresentationError, describe_format_error(&e)),
+            Err(e) => {
+                return CheckResult::new(
+                    CheckVerdict::PresentationError,
+                    describe_format_error(&e),
+                );
+            }
         },
     };
     match received {
-        Answer::NoSolution => judge_no_solution(&reference),
-        Answer::Moves(moves) => judge_moves(case, &moves, &reference, policy),
+        Answer::NoSolution => check_no_solution(&reference),
+        Answer::Moves(moves) => check_moves(case, &moves, &reference, policy),
     }
 }
 
@@ -157,53 +165,23 @@ fn describe_format_error(e: &AnswerError) -> String {
     }
 }
 
-/// FAIL when the answer file is unreadable or disagrees with the reference.
+/// FAIL when the answer file is malformed or disagrees with the reference.
 fn check_answer_file(
-    case: &Case,
+    refs: &mut References,
     text: &str,
-    reference: &Answer,
     dialect: Dialect,
     solver: &mut Solver,
-) -> Option<Judgement> {
-    let written = match parse_answer(text) {
-        Ok(a) => a,
-        Err(e) => {
-            return Some(Judgement::new(
-                Verdict::Fail,
-                format!("the answer file is not well-formed: {e}"),
-            ));
-        }
-    };
-    if &written == reference {
-        return None;
-    }
-    let matches: Vec<String> = Dialect::ALL
-        .iter()
-        .filter(|&&d| {
-            d != dialect && Answer::from_solution(solver.solve(&case.board, case.n, d)) == written
-        })
-        .map(|d| d.to_string())
-        .collect();
-    let hint = if matches.is_empty() {
-        "it matches no dialect".to_string()
-    } else {
-        format!("it is the answer under {}", matches.join("; "))
-    };
-    Some(Judgement::new(
-        Verdict::Fail,
-        format!(
-            "the answer file says {}, but the reference solver ({dialect}) says {}; {hint}",
-            written.one_line(),
-            reference.one_line()
-        ),
-    ))
+) -> Option<CheckResult> {
+    refs.check_file(text, dialect, solver)
+        .err()
+        .map(|fault| CheckResult::new(CheckVerdict::Fail, fault.to_string()))
 }
 
-fn judge_no_solution(reference: &Answer) -> Judgement {
+fn check_no_solution(reference: &Answer) -> CheckResult {
     match reference {
-        Answer::NoSolution => Judgement::new(Verdict::Accepted, "-1, there is no solution"),
-        Answer::Moves(moves) => Judgement::new(
-            Verdict::WrongAnswer,
+        Answer::NoSolution => CheckResult::new(CheckVerdict::Accepted, "-1, there is no solution"),
+        Answer::Moves(moves) => CheckResult::new(
+            CheckVerdict::WrongAnswer,
             format!(
                 "-1, but a solution exists: {}",
                 Answer::Moves(moves.clone()).one_line()
@@ -212,89 +190,21 @@ fn judge_no_solution(reference: &Answer) -> Judgement {
     }
 }
 
-fn plural(n: usize, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word}")
-    } else {
-        format!("{n} {word}s")
+/// A list of moves: the right count, every move legal, the board cleared,
+/// and (under `lexmin`) the smallest solution.
+fn check_moves(case: &Case, moves: &[RawMove], reference: &Answer, policy: Policy) -> CheckResult {
+    let replayed = replay(&case.board, moves, policy.dialect.null_swaps);
+    if let Some(wrong) = wrong_count(case, moves.len(), &replayed, policy.dialect.steps) {
+        return wrong;
     }
-}
-
-/// Where replaying a contestant's moves stopped.
-struct Replayed {
-    /// The board after the last legal move.
-    board: Board,
-    /// The first move that may not be made: its index, why, and the board
-    /// before it.
-    refused: Option<(usize, String, Board)>,
-}
-
-/// Replays moves until one is illegal, or (under `null-swaps = exclude`)
-/// swaps two equal colours.
-fn replay_moves(start: &Board, moves: &[RawMove], null_swaps: NullSwaps) -> Replayed {
-    let mut board = *start;
-    for (i, &raw) in moves.iter().enumerate() {
-        let refuse = |why: String| Some((i, why, board));
-        let target_colour = |b: &Board| {
-            let (x, y) = (raw.x as usize, raw.y as usize);
-            (b.get(x, y), b.get((raw.x + raw.g) as usize, y))
-        };
-        let next = match apply(&board, raw) {
-            Ok(next) => next,
-            Err(why) => {
-                return Replayed {
-                    board,
-                    refused: refuse(format!("move {} ({raw}): {why}", i + 1)),
-                };
-            }
-        };
-        let (colour, other) = target_colour(&board);
-        if null_swaps == NullSwaps::Exclude && colour == other {
-            let why = format!(
-                "move {} ({raw}) swaps two blocks of colour {colour}; under null-swaps = exclude that is not a move",
-                i + 1
-            );
-            return Replayed {
-                board,
-                refused: refuse(why),
-            };
-        }
-        board = next;
+    let k = moves.len();
+    if let Some((i, why)) = &replayed.illegal {
+        let before = replayed.before(&case.board, *i);
+        let picture = draw_board(&format!("before move {}", i + 1), before, false);
+        let summary = format!("move {} ({}): {why}", i + 1, moves[*i]);
+        return CheckResult::new(CheckVerdict::WrongAnswer, summary).with_details(picture);
     }
-    Replayed {
-        board,
-        refused: None,
-    }
-}
-
-fn judge_moves(case: &Case, moves: &[RawMove], reference: &Answer, policy: Policy) -> Judgement {
-    let (n, k) = (usize::from(case.n), moves.len());
-    let replayed = replay_moves(&case.board, moves, policy.dialect.null_swaps);
-    let count_ok = match policy.dialect.steps {
-        Steps::Exact => k == n,
-        Steps::AtMost => k <= n,
-    };
-    if !count_ok {
-        let asks = match policy.dialect.steps {
-            Steps::Exact => format!("the case asks for exactly {n}"),
-            Steps::AtMost => format!("the case allows at most {n}"),
-        };
-        let early = k < n && replayed.refused.is_none() && replayed.board.is_empty();
-        let note = if early {
-            " (they do clear the board, but too early)"
-        } else {
-            ""
-        };
-        return Judgement::new(
-            Verdict::WrongAnswer,
-            format!("the output has {}, {asks}{note}", plural(k, "move")),
-        );
-    }
-    if let Some((i, why, before)) = replayed.refused {
-        let picture = draw_board(&format!("before move {}", i + 1), &before, false);
-        return Judgement::new(Verdict::WrongAnswer, why).with_details(picture);
-    }
-    let board = replayed.board;
+    let board = *replayed.last_board(&case.board);
     if !board.is_empty() {
         let summary = format!(
             "after {} {} remain",
@@ -302,26 +212,55 @@ fn judge_moves(case: &Case, moves: &[RawMove], reference: &Answer, policy: Polic
             plural(board.block_count(), "block")
         );
         let picture = draw_board(&format!("after move {k}"), &board, false);
-        return Judgement::new(Verdict::WrongAnswer, summary).with_details(picture);
+        return CheckResult::new(CheckVerdict::WrongAnswer, summary).with_details(picture);
     }
     let Answer::Moves(smallest) = reference else {
-        return Judgement::new(
-            Verdict::Fail,
+        return CheckResult::new(
+            CheckVerdict::Fail,
             format!(
                 "the output clears the board in {}, but the reference says -1: the judge is wrong",
                 plural(k, "move")
             ),
         );
     };
-    if policy.accept == Accept::AnyValid {
-        return Judgement::new(
-            Verdict::Accepted,
+    compare_with_smallest(moves, smallest, policy.accept)
+}
+
+/// WA when the output has more or fewer moves than the dialect allows.
+fn wrong_count(case: &Case, k: usize, replayed: &Replay, steps: Steps) -> Option<CheckResult> {
+    let n = usize::from(case.n);
+    let (ok, asks) = match steps {
+        Steps::Exact => (k == n, format!("the case asks for exactly {n}")),
+        Steps::AtMost => (k <= n, format!("the case allows at most {n}")),
+    };
+    if ok {
+        return None;
+    }
+    let early = k < n && replayed.illegal.is_none() && replayed.last_board(&case.board).is_empty();
+    let note = if early {
+        " (they do clear the board, but too early)"
+    } else {
+        ""
+    };
+    Some(CheckResult::new(
+        CheckVerdict::WrongAnswer,
+        format!("the output has {}, {asks}{note}", plural(k, "move")),
+    ))
+}
+
+/// A valid solution held against the smallest: AC under `any-valid` or when
+/// it is the smallest, else WA saying where it first differs.
+fn compare_with_smallest(moves: &[RawMove], smallest: &[RawMove], accept: Accept) -> CheckResult {
+    let k = moves.len();
+    if accept == Accept::AnyValid {
+        return CheckResult::new(
+            CheckVerdict::Accepted,
             format!("a valid solution in {}", plural(k, "move")),
         );
     }
-    if moves == smallest.as_slice() {
-        return Judgement::new(
-            Verdict::Accepted,
+    if moves == smallest {
+        return CheckResult::new(
+            CheckVerdict::Accepted,
             format!("the smallest solution, {}", plural(k, "move")),
         );
     }
@@ -330,19 +269,20 @@ fn judge_moves(case: &Case, moves: &[RawMove], reference: &Answer, policy: Polic
         .zip(smallest)
         .position(|(a, b)| a != b)
         .unwrap_or(k.min(smallest.len()));
-    let theirs = moves
-        .get(i)
-        .map_or("nothing".to_string(), RawMove::to_string);
-    let ours = smallest
-        .get(i)
-        .map_or("nothing".to_string(), RawMove::to_string);
+    let at = |list: &[RawMove]| {
+        list.get(i)
+            .map_or("nothing".to_string(), RawMove::to_string)
+    };
     let summary = format!(
-        "a valid solution, but not the smallest: move {} is {theirs}, the smallest has {ours} there",
-        i + 1
+        "a valid solution, but not the smallest: move {} is {}, the smallest has {} there",
+        i + 1,
+        at(moves),
+        at(smallest)
     );
     let expected = format_answer_raw(smallest);
     let received = format_answer_raw(moves);
-    Judgement::new(Verdict::WrongAnswer, summary).with_details(short_diff(&expected, &received))
+    CheckResult::new(CheckVerdict::WrongAnswer, summary)
+        .with_details(short_diff(&expected, &received))
 }
 
 fn format_answer_raw(moves: &[RawMove]) -> String {

@@ -2,7 +2,8 @@
 //! in, verdict and a piece of the message out.
 
 use super::*;
-use crate::case::parse_case;
+use crate::puzzle::case::parse_case;
+use crate::puzzle::dialect::NullSwaps;
 
 const SAMPLE: &str = "3|1 0|2 1 0|2 3 4 0|3 1 0|2 4 3 4 0";
 const SAMPLE_ANS: &str = "2 1 1\n3 1 1\n3 0 1\n";
@@ -38,14 +39,14 @@ const AT_MOST_ANY: Policy = Policy {
     dialect: Dialect::new(NullSwaps::Include, Steps::AtMost),
 };
 
-use Verdict::{Accepted as AC, Fail as FAIL, PresentationError as PE, WrongAnswer as WA};
+use CheckVerdict::{Accepted as AC, Fail as FAIL, PresentationError as PE, WrongAnswer as WA};
 
 struct Row {
     case: &'static str,
     output: &'static str,
     answer: Option<&'static str>,
     policy: Policy,
-    verdict: Verdict,
+    verdict: CheckVerdict,
     says: &'static str,
 }
 
@@ -54,7 +55,7 @@ const fn row(
     output: &'static str,
     answer: Option<&'static str>,
     policy: Policy,
-    verdict: Verdict,
+    verdict: CheckVerdict,
     says: &'static str,
 ) -> Row {
     Row {
@@ -349,7 +350,7 @@ const ROWS: &[Row] = &[
         None,
         EXCLUDE,
         WA,
-        "move 1 (0 0 1) swaps two blocks of colour 1; under null-swaps = exclude that is not a move",
+        "move 1 (0 0 1): it swaps two blocks of colour 1; under null-swaps = exclude that is not a move",
     ),
     row(
         PADS,
@@ -463,7 +464,7 @@ fn every_row_gets_its_verdict_and_message() {
     assert!(ROWS.len() >= 40);
     let mut solver = Solver::new();
     for (i, r) in ROWS.iter().enumerate() {
-        let j = judge(
+        let j = check(
             &case(r.case),
             Output::Text(r.output),
             r.answer,
@@ -488,9 +489,9 @@ fn every_row_gets_its_verdict_and_message() {
 #[test]
 fn an_empty_board_under_at_most_is_solved_by_empty_output() {
     let empty = case("2|0|0|0|0|0");
-    let j = judge(&empty, Output::Text(""), None, AT_MOST, &mut Solver::new());
+    let j = check(&empty, Output::Text(""), None, AT_MOST, &mut Solver::new());
     assert_eq!(j.verdict, AC, "{}", j.summary);
-    let j = judge(
+    let j = check(
         &empty,
         Output::Text("-1\n"),
         None,
@@ -498,13 +499,13 @@ fn an_empty_board_under_at_most_is_solved_by_empty_output() {
         &mut Solver::new(),
     );
     assert_eq!(j.verdict, AC, "{}", j.summary);
-    let j = judge(&empty, Output::Text(""), None, LEXMIN, &mut Solver::new());
+    let j = check(&empty, Output::Text(""), None, LEXMIN, &mut Solver::new());
     assert_eq!(j.verdict, PE, "{}", j.summary);
 }
 
 #[test]
 fn output_beyond_the_limit_is_a_presentation_error() {
-    let j = judge(
+    let j = check(
         &case(SAMPLE),
         Output::TooLarge(1 << 20),
         None,
@@ -518,7 +519,7 @@ fn output_beyond_the_limit_is_a_presentation_error() {
 #[test]
 fn boards_and_diffs_come_with_the_messages_that_need_them() {
     let mut solver = Solver::new();
-    let j = judge(
+    let j = check(
         &case(SAMPLE),
         Output::Text("2 1 1\n3 1 -1\n3 0 1\n"),
         None,
@@ -531,7 +532,7 @@ fn boards_and_diffs_come_with_the_messages_that_need_them() {
         "{}",
         j.details
     );
-    let j = judge(
+    let j = check(
         &case(SAMPLE),
         Output::Text("4 6 1\n3 1 1\n3 0 1\n"),
         None,
@@ -539,7 +540,7 @@ fn boards_and_diffs_come_with_the_messages_that_need_them() {
         &mut solver,
     );
     assert!(j.details.starts_with("before move 1\n"), "{}", j.details);
-    let j = judge(
+    let j = check(
         &case(PADS),
         Output::Text("1 0 1\n0 0 1\n"),
         None,

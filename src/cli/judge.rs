@@ -1,178 +1,255 @@
-//! `mayan judge`: grade submissions over the suites and report.
+//! `mayan judge`: grade submissions over the suites and report. The run is
+//! the library's (`judge::session`); this draws progress, keeps the JSON
+//! file up to date and writes the reports asked for.
 
-use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
 
-use super::{RunArgs, load_config, plural};
-use crate::check::Policy;
-use crate::compile::{Prepared, prepare};
-use crate::config::{Config, IoMode, LanguageConfig, Submission, Suite};
-use crate::contestants::{Missing, contestants};
-use crate::judge::{Plan, all_cases, judge_program};
-use crate::report::{
-    RunReport, SubmissionReport, export, sandbox_summary, score_table, submission_table, write_json,
+use super::args::overrides;
+use super::{RuleArgs, RunArgs};
+use crate::check::Accept;
+use crate::config::units::{show_duration, show_size};
+use crate::config::{Config, IoMode, Submission};
+use crate::judge::compile::Toolchain;
+use crate::judge::partition::Partition;
+use crate::judge::plan::Plan;
+use crate::judge::report::json::write_json;
+use crate::judge::report::table::{
+    judge_errors, ranking, sandbox_summary, score_table, submission_table,
 };
+use crate::judge::report::{RunReport, SubmissionReport, export};
+use crate::judge::result::CaseResult;
+use crate::judge::session::{Observer, Session, find_cases};
+use crate::judge::submission::{Entry, gather};
+use crate::runner::Runner;
 use crate::runner::process::ProcessRunner;
-use crate::runner::{Limits, Runner};
-use crate::suite::{CaseFile, discover};
-use crate::verdict::CaseVerdict;
+use crate::text::{glob_match, plural, visible};
 
 #[derive(Args, Debug)]
+#[command(after_help = crate::exit::HELP)]
 pub struct JudgeArgs {
-    /// The configuration file; `judge.toml` in the current folder when it
-    /// exists, built-in defaults otherwise.
-    #[arg(long)]
+    /// Source files to judge instead of the configured submissions (the
+    /// language by the extension: .c .cpp .pas .rs .py, and judge.toml's)
+    #[arg(value_name = "SOURCE")]
+    pub sources: Vec<PathBuf>,
+    /// The configuration [default: judge.toml in the current folder when it
+    /// exists, else the built-in one]
+    #[arg(short = 'c', long, value_name = "FILE")]
     pub config: Option<PathBuf>,
-    /// A folder of cases to judge instead of the configured suites (repeatable).
-    #[arg(long = "suite")]
+    /// A folder of cases to judge instead of the configured suites
+    /// (repeatable)
+    #[arg(long = "suite", value_name = "DIR")]
     pub suites: Vec<PathBuf>,
+    /// Judge only the cases whose `suite/name` (or name) matches, as
+    /// "rules/*" or "*-00?" (repeatable)
+    #[arg(long = "case", value_name = "GLOB")]
+    pub cases: Vec<String>,
+    /// Judge only the submissions or contestants whose name matches
+    /// (repeatable)
+    #[arg(long = "submission", value_name = "NAME")]
+    pub submissions: Vec<String>,
     #[command(flatten)]
     pub run: RunArgs,
-    /// Write every result as JSON to this file, updated after each case.
-    #[arg(long)]
+    #[command(flatten)]
+    pub rules: RuleArgs,
+    /// Write every result as JSON, rewritten after each case
+    #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
-    /// Write JUnit XML for CI to this file.
-    #[arg(long)]
+    /// Write JUnit XML for CI
+    #[arg(long, value_name = "FILE")]
     pub junit: Option<PathBuf>,
-    /// Write the score table (a row per submission, a column per case) as CSV.
-    #[arg(long)]
+    /// Write the score table (a row per submission, a column per case) as
+    /// CSV
+    #[arg(long, value_name = "FILE")]
     pub csv: Option<PathBuf>,
-    /// Write the score table as a self-contained HTML page.
-    #[arg(long)]
+    /// Write the report as a self-contained HTML page
+    #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
     /// A folder of contestants, one subfolder each holding `mayan.<ext>`
-    /// (LemonLime's layout), judged instead of the configured folder.
-    #[arg(long)]
+    /// (LemonLime's layout), judged instead of the configured folder
+    #[arg(long, value_name = "DIR")]
     pub contestants: Option<PathBuf>,
-    /// Cases run at once (CPU times stay per process; wall times get noisier).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    /// Judge only shard K of N of the (submission, case) pairs, as 2/3, to
+    /// spread a run over machines; `mayan report merge` puts the shards'
+    /// --json reports together
+    #[arg(long, value_name = "K/N", conflicts_with_all = ["csv", "html"])]
+    pub partition: Option<Partition>,
+    /// Cases run at once (CPU times stay per process; wall times get
+    /// noisier)
+    #[arg(short = 'j', long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub jobs: u16,
-    /// Judge this command instead of the configured submissions.
-    #[arg(last = true)]
+    /// No progress and no opening lines: only the tables
+    #[arg(short = 'q', long)]
+    pub quiet: bool,
+    /// Judge this command (a program and its arguments, as you would run it
+    /// here) instead of the configured submissions
+    #[arg(last = true, value_name = "COMMAND")]
     pub command: Vec<String>,
 }
 
-/// Arguments that name existing files, made absolute against `base`: the
-/// program runs in a fresh working folder.
-pub(super) fn absolute_args(argv: &[String], base: &Path) -> Vec<String> {
-    argv.iter()
-        .map(|a| {
-            let p = base.join(a);
-            if Path::new(a).is_relative() && a.contains('/') && p.exists() {
-                std::fs::canonicalize(&p).map_or(a.clone(), |p| p.to_string_lossy().into_owned())
-            } else {
-                a.clone()
-            }
-        })
-        .collect()
-}
-
 pub(super) fn judge_command(args: &JudgeArgs) -> Result<u8> {
-    let config_path = args.config.clone().or_else(|| {
-        Path::new("judge.toml")
-            .exists()
-            .then(|| "judge.toml".into())
-    });
-    let mut config = load_config(config_path.as_ref())?;
+    crate::runner::signals::install();
+    let (mut config, config_path) = Config::find(args.config.as_deref())?;
     let base = config_path
         .as_deref()
         .and_then(Path::parent)
         .unwrap_or(Path::new(""))
         .to_path_buf();
-    args.run.apply(&mut config);
-    if !args.suites.is_empty() {
-        config.suites = args
-            .suites
-            .iter()
-            .map(|p| Suite {
-                name: p
-                    .file_name()
-                    .map_or("cases".into(), |n| n.to_string_lossy().into_owned()),
-                path: p.clone(),
-                points: 10,
-            })
-            .collect();
+    let mut overrides = overrides(Some(&args.run), &args.rules);
+    overrides.suites = args.suites.clone();
+    config.apply(&overrides);
+    let (mut cases, strays) = find_cases(&config)?;
+    for f in strays.iter().filter(|_| !args.quiet) {
+        eprintln!("{}", visible(&f.to_string()));
     }
-    for suite in &config.suites {
-        if !suite.path.is_dir() {
-            bail!(
-                "suite `{}`: {} is not a folder",
-                suite.name,
-                suite.path.display()
-            );
+    keep_matching(&mut cases, &args.cases, |c| {
+        format!("{}/{}", c.suite, c.name)
+    })?;
+    let mut entries = if args.sources.is_empty() && args.command.is_empty() {
+        gather(&[], args.contestants.as_deref(), &config)?
+    } else {
+        from_command_line(&args.sources, &args.command)?
+    };
+    keep_matching(&mut entries, &args.submissions, |e| e.name().to_string())?;
+    check_writable(args)?;
+    let plan = Plan::of(&config, usize::from(args.jobs));
+    let runner = ProcessRunner::configured(config.sandbox.mode, config.sandbox.readable.clone())?;
+    if !args.quiet {
+        eprintln!("{}", header(entries.len(), cases.len(), &plan, &runner));
+        eprintln!("{}", sandbox_summary(&runner.protections()));
+        if let Some(p) = args.partition {
+            eprintln!("judging shard {p} of the (submission, case) pairs");
         }
     }
-    let (cases, strays) = discover(&config.suites);
-    for f in &strays {
-        eprintln!("{f}");
+    let session = Session {
+        base: &base,
+        cases: &cases,
+        plan: &plan,
+        runner: &runner,
+        tools: Toolchain {
+            languages: &config.languages,
+            source_limit: config.limits.source,
+        },
+    };
+    let mut progress = Progress::new(args.json.clone(), args.quiet);
+    let report = session.judge_part(&entries, args.partition, &mut progress)?;
+    progress.done()?;
+    if let Some(path) = &args.json {
+        write_json(path, &report).with_context(|| format!("{}: cannot write", path.display()))?;
     }
-    if cases.is_empty() {
-        bail!("no cases (*.in) in the suites");
-    }
-    let (submissions, absent) = gather_submissions(args, &config)?;
-    if submissions.is_empty() && absent.is_empty() {
-        bail!(
-            "nothing to judge: add a [[submission]] or [contestants] to the configuration, or give a command after --"
+    print_tables(&report)?;
+    write_exports(args, &report)?;
+    if report.interrupted {
+        eprintln!(
+            "interrupted: the reports hold the {} that finished",
+            plural(
+                report.submissions.iter().map(|s| s.cases.len()).sum(),
+                "case"
+            )
         );
     }
-    let plan = plan_of(&config, usize::from(args.jobs));
-    let runner = ProcessRunner::configured(config.sandbox.mode, config.sandbox.readable.clone())
-        .map_err(anyhow::Error::msg)?;
-    let mut report = RunReport {
-        measured_by: runner.method().to_string(),
-        sandbox: runner.protections(),
-        submissions: Vec::new(),
-    };
-    eprintln!(
-        "judging {} on {} cases: {} ms CPU, {} MiB, {} I/O, {}; measured by {}",
-        plural(submissions.len(), "submission"),
-        cases.len(),
-        plan.limits.cpu.as_millis(),
-        plan.limits.memory >> 20,
+    Ok(report.exit_code())
+}
+
+/// Keeps the items whose name matches one of `globs` (all when there is
+/// none); an error when nothing is left.
+fn keep_matching<T>(
+    items: &mut Vec<T>,
+    globs: &[String],
+    name: impl Fn(&T) -> String,
+) -> Result<()> {
+    if globs.is_empty() {
+        return Ok(());
+    }
+    items.retain(|item| {
+        let full = name(item);
+        let short = full.rsplit('/').next().unwrap_or(&full).to_string();
+        globs
+            .iter()
+            .any(|g| glob_match(g, &full) || glob_match(g, &short))
+    });
+    if items.is_empty() {
+        bail!("nothing matches {}", globs.join(", "));
+    }
+    Ok(())
+}
+
+/// The submissions named on the command line: each source file, then the
+/// command after `--`, whose arguments are read in the current folder.
+fn from_command_line(sources: &[PathBuf], command: &[String]) -> Result<Vec<Entry>> {
+    let mut entries = Vec::new();
+    for source in sources {
+        if !source.is_file() {
+            bail!("{}: no such source file", source.display());
+        }
+        let name = source
+            .file_name()
+            .map_or("source".to_string(), |n| n.to_string_lossy().into_owned());
+        entries.push(Entry::Program(Submission {
+            name,
+            command: None,
+            source: Some(source.clone()),
+        }));
+    }
+    if !command.is_empty() {
+        entries.extend(gather(command, None, &Config::builtin())?);
+    }
+    Ok(entries)
+}
+
+/// The line that opens a run: what is judged, under which limits (as
+/// understood from the flags and the file), how.
+fn header(entries: usize, cases: usize, plan: &Plan, runner: &dyn Runner) -> String {
+    let l = plan.limits;
+    format!(
+        "judging {} on {}: {} CPU (wall {}), {} memory, {} output, {} I/O; {}, accept {}; measured by {}",
+        plural(entries, "submission"),
+        plural(cases, "case"),
+        show_duration(l.cpu),
+        show_duration(l.wall),
+        show_size(l.memory),
+        show_size(l.output),
         match plan.io.mode {
             IoMode::File => "file",
             IoMode::Stdio => "stdio",
         },
         plan.policy.dialect,
-        report.measured_by
-    );
-    eprintln!("{}", sandbox_summary(&report.sandbox));
-    for who in &absent {
-        eprintln!("[{}] {}", who.name, who.why);
-        let mut r = SubmissionReport::new(&who.name);
-        r.compile_error = Some(who.why.clone());
-        all_cases(&cases, CaseVerdict::CE, &who.why)
-            .into_iter()
-            .for_each(|c| r.push(c));
-        report.submissions.push(r);
-    }
-    for sub in &submissions {
-        let session = Session {
-            base: &base,
-            cases: &cases,
-            plan: &plan,
-            runner: &runner,
-            json: args.json.as_deref(),
-            languages: &config.languages,
-        };
-        let result = judge_submission(sub, &session, &report)?;
-        report.submissions.push(result);
-        if let Some(path) = &args.json {
-            write_json(path, &report)
-                .with_context(|| format!("{}: cannot write", path.display()))?;
-        }
-    }
+        match plan.policy.accept {
+            Accept::Lexmin => "lexmin",
+            Accept::AnyValid => "any-valid",
+        },
+        runner.method()
+    )
+}
+
+pub(super) fn print_tables(report: &RunReport) -> Result<()> {
     let mut out = std::io::stdout().lock();
     for r in &report.submissions {
         writeln!(out, "{}", submission_table(r))?;
     }
-    if report.submissions.len() > 1 {
-        write!(out, "{}", score_table(&report.submissions))?;
+    // A shard's submissions have different cases: no common columns.
+    if report.submissions.len() > 1 && report.partition.is_none() {
+        write!(out, "{}", ranking(&report.submissions))?;
+        write!(
+            out,
+            "{}",
+            score_table(&report.submissions, super::terminal_columns())
+        )?;
     }
+    let errors = judge_errors(&report.submissions);
+    if !errors.is_empty() {
+        write!(out, "\n{errors}")?;
+    }
+    Ok(())
+}
+
+/// Renders the reports of a run as one file's text.
+type Render = fn(&[SubmissionReport]) -> String;
+
+fn write_exports(args: &JudgeArgs, report: &RunReport) -> Result<()> {
     let exports: [(&Option<PathBuf>, Render); 3] = [
         (&args.junit, export::junit),
         (&args.csv, export::score_csv),
@@ -184,165 +261,95 @@ pub(super) fn judge_command(args: &JudgeArgs) -> Result<u8> {
                 .with_context(|| format!("{}: cannot write", path.display()))?;
         }
     }
-    Ok(
-        if report
-            .submissions
-            .iter()
-            .all(SubmissionReport::all_accepted)
-        {
-            0
-        } else {
-            1
-        },
-    )
+    Ok(())
 }
 
-/// How cases are run and checked under a configuration.
-pub(super) fn plan_of(config: &Config, jobs: usize) -> Plan {
-    Plan {
-        limits: Limits {
-            cpu: config.limits.time,
-            wall: config.limits.time * config.limits.wall_multiple,
-            memory: config.limits.memory,
-            output: config.limits.output,
-            processes: config.limits.processes,
-        },
-        io: config.io.clone(),
-        policy: Policy {
-            accept: config.checker.accept,
-            dialect: config.rules,
-        },
-        jobs,
-    }
+/// Progress on standard error (a bar on a terminal, a line per case
+/// otherwise, nothing when quiet) and the JSON file rewritten after every
+/// case.
+struct Progress {
+    bar: Option<indicatif::ProgressBar>,
+    json: Option<PathBuf>,
+    quiet: bool,
+    failure: Option<anyhow::Error>,
 }
 
-/// What to judge: the command after `--`, or the configured submissions and
-/// contestants (`--contestants` overrides the configured folder); and the
-/// contestants without a usable source.
-fn gather_submissions(
-    args: &JudgeArgs,
-    config: &Config,
-) -> Result<(Vec<Submission>, Vec<Missing>)> {
-    if !args.command.is_empty() {
-        let command = Submission {
-            name: "command".to_string(),
-            command: Some(args.command.clone()),
-            source: None,
-        };
-        return Ok((vec![command], Vec::new()));
-    }
-    let mut submissions = config.submissions.clone();
-    let folder = match (&args.contestants, &config.contestants) {
-        (Some(dir), c) => Some((
-            dir.clone(),
-            c.as_ref()
-                .map_or("mayan".to_string(), |c| c.problem.clone()),
-        )),
-        (None, Some(c)) => Some((c.path.clone(), c.problem.clone())),
-        (None, None) => None,
-    };
-    let mut absent = Vec::new();
-    if let Some((dir, problem)) = folder {
-        let (found, missing) = contestants(&dir, &problem)
-            .with_context(|| format!("{}: cannot read the contestants", dir.display()))?;
-        submissions.extend(found);
-        absent = missing;
-    }
-    Ok((submissions, absent))
-}
-
-/// Renders the reports of a run as one file's text.
-type Render = fn(&[SubmissionReport]) -> String;
-
-/// What every submission of one judging run shares.
-struct Session<'a> {
-    /// The folder relative paths of the configuration start from.
-    base: &'a Path,
-    cases: &'a [CaseFile],
-    plan: &'a Plan,
-    runner: &'a ProcessRunner,
-    json: Option<&'a Path>,
-    languages: &'a BTreeMap<String, LanguageConfig>,
-}
-
-/// Prepares and judges one submission, streaming progress to stderr and the
-/// JSON report (the submissions before this one, then this one so far) to its
-/// file after every case.
-fn judge_submission(
-    sub: &Submission,
-    session: &Session,
-    report: &RunReport,
-) -> Result<SubmissionReport> {
-    let Session {
-        base,
-        cases,
-        plan,
-        runner,
-        json,
-        languages,
-    } = *session;
-    let mut result = SubmissionReport::new(&sub.name);
-    let build = crate::runner::scratch_dir("mayan-build-")?;
-    let prepared = match (&sub.command, &sub.source) {
-        (Some(command), _) => Ok(Prepared::Ready(absolute_args(command, base))),
-        (None, Some(source)) => prepare(source, build.path(), runner, languages),
-        (None, None) => Err("no command and no source".to_string()),
-    };
-    let argv = match prepared {
-        Ok(Prepared::Ready(argv)) => argv,
-        Ok(Prepared::CompileError(message)) => {
-            eprintln!("[{}] compilation failed", sub.name);
-            result.compile_error = Some(message);
-            all_cases(cases, CaseVerdict::CE, "compilation failed")
-                .into_iter()
-                .for_each(|c| result.push(c));
-            return Ok(result);
+impl Progress {
+    fn new(json: Option<PathBuf>, quiet: bool) -> Progress {
+        Progress {
+            bar: None,
+            json,
+            quiet,
+            failure: None,
         }
-        Err(why) => {
-            eprintln!("[{}] judge error: {why}", sub.name);
-            all_cases(cases, CaseVerdict::JudgeError, &why)
-                .into_iter()
-                .for_each(|c| result.push(c));
-            return Ok(result);
+    }
+
+    /// The first JSON write that failed, if one did.
+    fn done(self) -> Result<()> {
+        self.failure.map_or(Ok(()), Err)
+    }
+}
+
+impl Observer for Progress {
+    fn started(&mut self, name: &str, cases: usize) {
+        self.bar = (std::io::stderr().is_terminal() && !self.quiet).then(|| {
+            let bar = indicatif::ProgressBar::new(cases as u64);
+            let style =
+                indicatif::ProgressStyle::with_template("{prefix} [{bar:30}] {pos}/{len} {msg}")
+                    .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
+            bar.set_style(style.progress_chars("=> "));
+            bar.set_prefix(visible(name));
+            bar
+        });
+    }
+
+    fn note(&mut self, name: &str, text: &str) {
+        if !self.quiet {
+            eprintln!("[{}] {}", visible(name), visible(text));
         }
-    };
-    let mut failure = None;
-    // A bar on a terminal, a line per case otherwise.
-    let bar = std::io::stderr().is_terminal().then(|| {
-        let bar = indicatif::ProgressBar::new(cases.len() as u64);
-        let style =
-            indicatif::ProgressStyle::with_template("{prefix} [{bar:30}] {pos}/{len} {msg}")
-                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
-        bar.set_style(style.progress_chars("=> "));
-        bar.set_prefix(sub.name.clone());
-        bar
-    });
-    let finished = judge_program(runner, &argv, cases, plan, &mut |c| {
-        let line = format!("{}/{}: {} ({} ms)", c.suite, c.name, c.verdict, c.cpu_ms);
-        match &bar {
+    }
+
+    fn case_done(&mut self, name: &str, c: &CaseResult, so_far: &RunReport) {
+        let name = visible(name);
+        let line = visible(&format!(
+            "{}/{}: {} ({} ms)",
+            c.suite, c.name, c.verdict, c.cpu_ms
+        ));
+        match &self.bar {
             Some(bar) => {
                 bar.inc(1);
                 bar.set_message(line);
             }
-            None => eprintln!("[{}] {line}", sub.name),
+            None if !self.quiet => eprintln!("[{name}] {line}"),
+            None => {}
         }
-        if let Some(path) = json {
-            let mut partial = report.clone();
-            let mut so_far = result.clone();
-            so_far.push(c.clone());
-            partial.submissions.push(so_far);
-            if let Err(e) = write_json(path, &partial) {
-                failure.get_or_insert(format!("{}: cannot write: {e}", path.display()));
-            }
+        if let Some(path) = &self.json
+            && let Err(e) = write_json(path, so_far)
+        {
+            let e = anyhow::Error::new(e).context(format!("{}: cannot write", path.display()));
+            self.failure.get_or_insert(e);
         }
-        result.push(c.clone());
-    });
-    if let Some(bar) = bar {
-        bar.finish_and_clear();
     }
-    debug_assert_eq!(finished.len(), result.cases.len());
-    if let Some(f) = failure {
-        bail!(f);
+
+    fn finished(&mut self, _so_far: &RunReport) {
+        if let Some(bar) = self.bar.take() {
+            bar.finish_and_clear();
+        }
     }
-    Ok(result)
+}
+
+/// Every report file asked for can be written: found out before anything
+/// runs, not after an hour of judging.
+fn check_writable(args: &JudgeArgs) -> Result<()> {
+    for path in [&args.json, &args.junit, &args.csv, &args.html]
+        .into_iter()
+        .flatten()
+    {
+        std::fs::OpenOptions::new()
+            .append(true)
+            .create(true)
+            .open(path)
+            .with_context(|| format!("{}: cannot write the report there", path.display()))?;
+    }
+    Ok(())
 }

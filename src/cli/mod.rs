@@ -1,9 +1,13 @@
 //! The command line: argument definitions and the commands behind them.
 //! Each command returns its exit code; `main` only prints errors.
 
+mod args;
 mod check;
-mod generate;
+mod export;
+mod gen_cases;
 mod judge;
+mod links;
+mod report;
 mod solve;
 mod stress;
 mod validate;
@@ -11,30 +15,35 @@ mod validate;
 use std::path::{Path, PathBuf};
 
 use anyhow::Result;
-use clap::{Args, Parser, Subcommand};
+use clap::{Parser, Subcommand};
 
 use crate::check::protocol::Protocol;
-use crate::config::units::{parse_duration, parse_size};
-use crate::config::{Config, IoMode, SandboxMode};
-use crate::dialect::{Dialect, NullSwaps, Steps};
+use crate::config::Config;
+
+pub use args::{ColorChoice, DialectArgs, RuleArgs, RunArgs};
 
 pub use check::CheckArgs;
-pub use generate::GenArgs;
+pub use export::ExportArgs;
+pub use gen_cases::GenArgs;
 pub use judge::JudgeArgs;
+pub use links::LinksArgs;
+pub use report::ReportArgs;
 pub use solve::SolveArgs;
 pub use stress::StressArgs;
 pub use validate::ValidateArgs;
-
-/// Exit code of a harness or usage error.
-pub const EXIT_ERROR: u8 = 2;
 
 #[derive(Parser, Debug)]
 #[command(
     name = "mayan",
     version,
-    about = "Judge, solve and test the NOIP 2011 Mayan puzzle"
+    about = "Judge, solve and test the NOIP 2011 Mayan puzzle",
+    after_help = crate::exit::HELP
 )]
 pub struct Cli {
+    /// When to draw in colour: auto (on a terminal, unless NO_COLOR is set
+    /// or TERM=dumb), always or never.
+    #[arg(long, global = true, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
     #[command(subcommand)]
     pub command: Command,
 }
@@ -56,72 +65,29 @@ pub enum Command {
     Gen(GenArgs),
     /// Run a submission on generated cases until one fails, then shrink it.
     Stress(StressArgs),
-}
-
-/// Overrides of the configuration's run limits and I/O mode, shared by the
-/// commands that run submissions.
-#[derive(Args, Debug, Clone, Copy)]
-pub struct RunArgs {
-    /// CPU time limit per case, as "1s" or "500ms".
-    #[arg(long, value_parser = parse_duration)]
-    pub time_limit: Option<std::time::Duration>,
-    /// Memory limit per case, as "256MiB".
-    #[arg(long, value_parser = parse_size)]
-    pub memory_limit: Option<u64>,
-    /// File I/O (mayan.in / mayan.out) or standard streams.
-    #[arg(long, value_enum)]
-    pub io: Option<IoMode>,
-    /// Isolation of the programs run: every protection the machine offers
-    /// (auto, the default), all of them or refuse to run (strict), or none
-    /// (off).
-    #[arg(long, value_enum)]
-    pub sandbox: Option<SandboxMode>,
-}
-
-impl RunArgs {
-    /// The configuration with these flags applied.
-    pub fn apply(&self, config: &mut Config) {
-        if let Some(t) = self.time_limit {
-            config.limits.time = t;
-        }
-        if let Some(m) = self.memory_limit {
-            config.limits.memory = m;
-        }
-        if let Some(io) = self.io {
-            config.io.mode = io;
-        }
-        if let Some(mode) = self.sandbox {
-            config.sandbox.mode = mode;
-        }
-    }
-}
-
-/// The two dialect switches of SPEC.md, shared by every command that judges.
-#[derive(Args, Debug, Clone, Copy)]
-pub struct DialectArgs {
-    /// Whether a swap of two equal colours counts as a move.
-    #[arg(long, value_enum, default_value_t = NullSwaps::Include)]
-    pub null_swaps: NullSwaps,
-    /// Exactly n moves, or at most n.
-    #[arg(long, value_enum, default_value_t = Steps::Exact)]
-    pub steps: Steps,
-}
-
-impl DialectArgs {
-    pub fn dialect(&self) -> Dialect {
-        Dialect::new(self.null_swaps, self.steps)
-    }
+    /// Make a problem package for another judge (Kattis/DOMjudge, DMOJ)
+    /// from the configuration and its cases, with this binary as checker.
+    Export(ExportArgs),
+    /// Work with the JSON reports of `mayan judge`: merge the shards of a
+    /// partitioned run.
+    Report(ReportArgs),
+    /// Make the protocol-named checkers (mayan-testlib, mayan-kattis,
+    /// mayan-lemon, mayan-cms, mayan-check) beside this binary or in DIR.
+    Links(LinksArgs),
 }
 
 /// Runs the parsed command line; returns the exit code.
 pub fn run(cli: Cli) -> Result<u8> {
     match cli.command {
-        Command::Solve(args) => solve::solve(&args),
+        Command::Solve(args) => solve::solve(&args, cli.color),
         Command::Validate(args) => validate::validate(&args),
         Command::Check(args) => Ok(check::check(&args)),
         Command::Judge(args) => judge::judge_command(&args),
-        Command::Gen(args) => generate::generate_cases(&args),
-        Command::Stress(args) => stress::stress(&args),
+        Command::Gen(args) => gen_cases::generate_cases(&args),
+        Command::Stress(args) => stress::stress_command(&args),
+        Command::Export(args) => export::export_command(&args),
+        Command::Report(args) => report::report_command(&args),
+        Command::Links(args) => links::links_command(&args),
     }
 }
 
@@ -147,20 +113,49 @@ pub fn effective_args(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> 
     rewritten
 }
 
-/// The configuration named, else `./judge.toml` if present, else the defaults.
-pub(super) fn load_config(path: Option<&PathBuf>) -> Result<Config> {
-    match path {
-        Some(p) => Ok(Config::load(p)?),
-        None if Path::new("judge.toml").exists() => Ok(Config::load(Path::new("judge.toml"))?),
-        None => Ok(Config::default()),
+/// What a protocol-named binary (`mayan-testlib`, ...) prints when asked
+/// only for `--help`/`-h` or `--version`/`-V`, instead of a protocol failure
+/// for a malformed call; `None` for any other call.
+pub fn protocol_help(args: &[std::ffi::OsString]) -> Option<String> {
+    let name = args.first().and_then(|a| Path::new(a).file_name())?;
+    let name = name.to_string_lossy();
+    let protocol = Protocol::from_program_name(&name)?;
+    let [_, flag] = args else { return None };
+    let version = format!("{name} {}", env!("CARGO_PKG_VERSION"));
+    let id = clap::ValueEnum::to_possible_value(&protocol)
+        .map_or(String::new(), |v| v.get_name().to_string());
+    match flag.to_str()? {
+        "--version" | "-V" => Some(version + "\n"),
+        "--help" | "-h" => Some(format!(
+            "{version}: the Mayan puzzle checker, speaking the {id} protocol\n\n\
+             Usage: {name} {}\n\n\
+             The same as `mayan check --protocol {id} -- ARGS`; `mayan check --help`\n\
+             tells the dialect and policy flags, `mayan links --help` how these names are made.\n",
+            protocol.usage()
+        )),
+        _ => None,
     }
 }
 
-/// "1 case", "2 cases".
-pub(super) fn plural(n: usize, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word}")
-    } else {
-        format!("{n} {word}s")
+/// The configuration named, else `./judge.toml` if present, else the
+/// built-in one.
+pub(super) fn load_config(path: Option<&PathBuf>) -> Result<Config> {
+    Ok(Config::find(path.map(PathBuf::as_path))?.0)
+}
+
+/// How wide the terminal is, in columns: standard output's, else `COLUMNS`,
+/// else 100.
+pub(super) fn terminal_columns() -> usize {
+    // SAFETY: winsize is plain data; TIOCGWINSZ fills it or fails.
+    let mut size: libc::winsize = unsafe { std::mem::zeroed() };
+    // SAFETY: a pointer to a local of the size the request expects.
+    let r = unsafe { libc::ioctl(libc::STDOUT_FILENO, libc::TIOCGWINSZ, &mut size) };
+    if r == 0 && size.ws_col > 0 {
+        return usize::from(size.ws_col);
     }
+    std::env::var("COLUMNS")
+        .ok()
+        .and_then(|c| c.parse().ok())
+        .filter(|&c| c > 0)
+        .unwrap_or(100)
 }

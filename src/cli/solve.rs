@@ -1,19 +1,21 @@
 //! `mayan solve`: the reference answer of a case, optionally drawn.
 
-use std::io::{IsTerminal, Read, Write};
-use std::path::PathBuf;
+use std::io::Write;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
 
-use super::DialectArgs;
-use crate::answer::format_answer;
-use crate::case::{Case, parse_case};
-use crate::render::{draw_board, draw_move};
-use crate::rules::{RawMove, trace};
+use super::{ColorChoice, DialectArgs};
+use crate::picture;
+use crate::puzzle::answer::format_answer;
+use crate::puzzle::case::{Case, parse_case, read_case_from, read_case_text};
+use crate::puzzle::render::{draw_board, draw_move};
+use crate::puzzle::rules::{RawMove, trace};
 use crate::solver::{MAX_MOVES, Solver};
 
 #[derive(Args, Debug)]
+#[command(after_help = crate::exit::HELP)]
 pub struct SolveArgs {
     /// The case file (`*.in`); standard input when absent or `-`.
     pub file: Option<PathBuf>,
@@ -22,34 +24,38 @@ pub struct SolveArgs {
     /// After the answer, draw the board at every stage of every move.
     #[arg(long)]
     pub explain: bool,
+    /// How --explain draws: text after the answer (the default), or one SVG
+    /// document or one self-contained HTML page holding the answer and its
+    /// pictures as the whole output.
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = ExplainFormat::Text, requires = "explain")]
+    pub format: ExplainFormat,
     /// Print the least number of moves that clears the board instead (-1 when
     /// none within --bound).
     #[arg(long)]
     pub min_moves: bool,
     /// Largest number of moves --min-moves tries.
-    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u8).range(0..=MAX_MOVES as i64))]
+    #[arg(long, value_name = "MOVES", default_value_t = 5, value_parser = clap::value_parser!(u8).range(0..=MAX_MOVES as i64))]
     pub bound: u8,
 }
 
+/// The forms of `--explain`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ExplainFormat {
+    Text,
+    Svg,
+    Html,
+}
+
+/// The text of the case and the name errors give it, read to a bound.
 fn read_input(file: Option<&PathBuf>) -> Result<(String, String)> {
     match file {
         Some(path) if path.as_os_str() != "-" => {
-            let bytes =
-                std::fs::read(path).with_context(|| format!("{}: cannot read", path.display()))?;
-            Ok((
-                path.display().to_string(),
-                String::from_utf8_lossy(&bytes).into_owned(),
-            ))
+            Ok((path.display().to_string(), read_case_text(path)?))
         }
         _ => {
-            let mut bytes = Vec::new();
-            std::io::stdin()
-                .read_to_end(&mut bytes)
-                .context("cannot read standard input")?;
-            Ok((
-                "<stdin>".to_string(),
-                String::from_utf8_lossy(&bytes).into_owned(),
-            ))
+            let name = Path::new("<stdin>");
+            let text = read_case_from(std::io::stdin().lock(), name)?;
+            Ok((name.display().to_string(), text))
         }
     }
 }
@@ -63,24 +69,33 @@ fn load_case(file: Option<&PathBuf>) -> Result<Case> {
     }
 }
 
-/// Colour only on a terminal, and never when NO_COLOR is set.
-fn use_colour() -> bool {
-    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-}
-
-pub(super) fn solve(args: &SolveArgs) -> Result<u8> {
+pub(super) fn solve(args: &SolveArgs, color: ColorChoice) -> Result<u8> {
     let case = load_case(args.file.as_ref())?;
     let mut solver = Solver::new();
     let mut out = std::io::stdout().lock();
     if args.min_moves {
         let least = solver.min_moves(&case.board, args.bound);
         writeln!(out, "{}", least.map_or(-1, i64::from))?;
-        return Ok(0);
+        return Ok(crate::exit::SUCCESS);
     }
     let solution = solver.solve(&case.board, case.n, args.dialect.dialect());
+    if args.explain && args.format != ExplainFormat::Text {
+        let replay = picture::solution_replay(
+            &case.board,
+            case.n,
+            solution.as_deref(),
+            args.dialect.dialect(),
+        );
+        let document = match args.format {
+            ExplainFormat::Svg => picture::document::replay_svg(&replay),
+            _ => picture::page::replay_page(&replay),
+        };
+        out.write_all(document.as_bytes())?;
+        return Ok(crate::exit::SUCCESS);
+    }
     out.write_all(format_answer(solution.as_deref()).as_bytes())?;
     if args.explain {
-        let colour = use_colour();
+        let colour = color.stdout();
         writeln!(out)?;
         write!(
             out,
@@ -104,5 +119,5 @@ pub(super) fn solve(args: &SolveArgs) -> Result<u8> {
             )?;
         }
     }
-    Ok(0)
+    Ok(crate::exit::SUCCESS)
 }

@@ -1,137 +1,171 @@
 //! `mayan stress`: run a submission on generated cases until one fails, then
-//! shrink that case and show it.
+//! shrink that case and show it. The search is the library's
+//! (`setter::stress`); this prints what it found, and writes it as JSON.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 use clap::Args;
 
-use super::judge::{absolute_args, plan_of};
-use super::{RunArgs, load_config};
-use crate::answer::format_answer;
-use crate::case::{Case, format_case};
-use crate::judge::{CaseResult, Plan, judge_program};
-use crate::report::sandbox_summary;
+use super::args::overrides;
+use super::{RuleArgs, RunArgs, load_config};
+use crate::exit;
+use crate::judge::plan::Plan;
+use crate::judge::report::table::sandbox_summary;
+use crate::judge::submission::stage_command;
+use crate::puzzle::case::MAX_N;
 use crate::runner::process::ProcessRunner;
-use crate::solver::Solver;
-use crate::stress::{shrink, stress_case};
-use crate::suite::CaseFile;
-use crate::verdict::CaseVerdict;
+use crate::setter::kinds::Kind;
+use crate::setter::stress::{Draw, Failure, Found, KINDS, Request, StressError, save, stress};
+use crate::text::{plural, visible};
 
 #[derive(Args, Debug)]
+#[command(after_help = crate::exit::HELP)]
 pub struct StressArgs {
-    /// How many cases to try at most.
-    #[arg(long, default_value_t = 500)]
+    /// How many cases to try at most
+    #[arg(long, value_name = "N", default_value_t = 500)]
     pub cases: u64,
-    /// The seed: the same seed draws the same cases.
+    /// The seed: the same seed draws the same cases
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// The configuration (limits, I/O mode, dialect, checker policy);
-    /// `judge.toml` in the current folder when it exists.
-    #[arg(long)]
+    /// Draw only cases of this kind (repeatable) [default: every kind in
+    /// turn, hard and tower included]
+    #[arg(long = "kind", value_enum, value_name = "KIND")]
+    pub kinds: Vec<Kind>,
+    /// Every case asks for this many moves [default: drawn over 1 to 5]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=MAX_N as i64))]
+    pub n: Option<u8>,
+    /// Cases judged at once
+    #[arg(short = 'j', long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub jobs: u16,
+    /// The configuration (limits, I/O mode, dialect, checker policy)
+    /// [default: judge.toml in the current folder when it exists]
+    #[arg(short = 'c', long, value_name = "FILE")]
     pub config: Option<PathBuf>,
     #[command(flatten)]
     pub run: RunArgs,
-    /// Save the smallest failing case (X.in and X.ans) into this folder.
-    #[arg(long)]
+    #[command(flatten)]
+    pub rules: RuleArgs,
+    /// Save the smallest failing case (X.in and X.ans) into this folder
+    #[arg(long, value_name = "DIR")]
     pub save: Option<PathBuf>,
-    /// The submission to test.
-    #[arg(last = true, required = true)]
+    /// Write what was found (the failure, or none) as JSON
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+    /// The submission to test, as you would run it here
+    #[arg(last = true, required = true, value_name = "COMMAND")]
     pub command: Vec<String>,
 }
 
-/// Judges one in-memory case by writing it to a scratch folder.
-fn judge_one(
-    case: &Case,
-    scratch: &Path,
-    runner: &ProcessRunner,
-    argv: &[String],
-    plan: &Plan,
-) -> Result<CaseResult> {
-    let input = scratch.join("case.in");
-    std::fs::write(&input, format_case(case))
-        .with_context(|| format!("{}: cannot write", input.display()))?;
-    let file = CaseFile {
-        suite: "stress".into(),
-        name: "case".into(),
-        input,
-        answer: None,
-        points: 1,
-    };
-    let mut results = judge_program(runner, argv, std::slice::from_ref(&file), plan, &mut |_| {});
-    results.pop().context("the judge returned no result")
-}
-
-pub(super) fn stress(args: &StressArgs) -> Result<u8> {
+pub(super) fn stress_command(args: &StressArgs) -> Result<u8> {
+    crate::runner::signals::install();
     let mut config = load_config(args.config.as_ref())?;
-    args.run.apply(&mut config);
-    let plan = plan_of(&config, 1);
-    let argv = absolute_args(&args.command, Path::new("."));
-    let runner = ProcessRunner::configured(config.sandbox.mode, config.sandbox.readable.clone())
-        .map_err(anyhow::Error::msg)?;
+    config.apply(&overrides(Some(&args.run), &args.rules));
+    let plan = Plan::of(&config, usize::from(args.jobs));
+    let runner = ProcessRunner::configured(config.sandbox.mode, config.sandbox.readable.clone())?;
     eprintln!("{}", sandbox_summary(&runner.protections()));
     let scratch = crate::runner::scratch_dir("mayan-stress-")?;
-    let mut solver = Solver::new();
+    let argv = stage_command(&args.command, Path::new("."), scratch.path())?;
+    let request = Request {
+        draw: Draw {
+            seed: args.seed,
+            kinds: if args.kinds.is_empty() {
+                KINDS.to_vec()
+            } else {
+                args.kinds.clone()
+            },
+            n: args.n,
+        },
+        cases: args.cases,
+        argv: &argv,
+        plan: &plan,
+    };
     let mut out = std::io::stdout().lock();
-    for i in 0..args.cases {
-        let Some(case) = stress_case(args.seed, i, &mut solver) else {
-            continue;
-        };
-        let first = judge_one(&case, scratch.path(), &runner, &argv, &plan)?;
-        match first.verdict {
-            CaseVerdict::AC => continue,
-            CaseVerdict::JudgeError => bail!("judge error on case {}: {}", i + 1, first.message),
-            _ => {}
+    let found = match stress(&request, &runner, scratch.path()) {
+        Err(StressError::Interrupted) => {
+            let signal = crate::runner::signals::received().unwrap_or(libc::SIGINT);
+            writeln!(out, "interrupted before a failure was found")?;
+            return Ok(exit::for_signal(signal));
         }
-        writeln!(
-            out,
-            "case {} of {} fails: {}: {}",
-            i + 1,
-            args.cases,
-            first.verdict,
-            first.message
-        )?;
-        let verdict = first.verdict;
-        let (small, tried) = shrink(case, |c| {
-            judge_one(c, scratch.path(), &runner, &argv, &plan).is_ok_and(|r| r.verdict == verdict)
-        });
-        let last = judge_one(&small, scratch.path(), &runner, &argv, &plan)?;
-        let expected = format_answer(
-            solver
-                .solve(&small.board, small.n, plan.policy.dialect)
-                .as_deref(),
-        );
-        writeln!(
-            out,
-            "smallest failing case ({tried} smaller cases tried; {}):",
-            plan.policy.dialect
-        )?;
-        write!(out, "{}", format_case(&small))?;
-        writeln!(out, "expected:\n{expected}received:")?;
-        if last.received.is_empty() {
-            writeln!(out, "({}: {})", last.verdict, last.message)?;
-        } else {
-            write!(out, "{}", last.received)?;
-            if !last.received.ends_with('\n') {
-                writeln!(out)?;
-            }
-        }
-        writeln!(out, "verdict: {}: {}", last.verdict, last.message)?;
-        if let Some(dir) = &args.save {
-            std::fs::create_dir_all(dir)
-                .with_context(|| format!("{}: cannot make the folder", dir.display()))?;
-            let name = format!("stress-{}-{}", args.seed, i + 1);
-            std::fs::write(dir.join(format!("{name}.in")), format_case(&small))?;
-            std::fs::write(dir.join(format!("{name}.ans")), &expected)?;
-            writeln!(out, "saved as {}", dir.join(format!("{name}.in")).display())?;
-        }
-        return Ok(1);
+        other => other?,
+    };
+    write_json(args, &found)?;
+    let Some(failure) = found.failure else {
+        writeln!(out, "{}", passed(args, found.judged))?;
+        return Ok(exit::SUCCESS);
+    };
+    show(&mut out, args, &plan, &failure)?;
+    if let Some(dir) = &args.save {
+        let name = format!("stress-{}-{}", args.seed, failure.index);
+        let input = save(dir, &name, &failure)?;
+        writeln!(out, "saved as {}", input.display())?;
     }
+    Ok(exit::REJECTED)
+}
+
+/// The line for a run that found no failure; draws whose kind found no case
+/// are counted apart, so that a run that judged little does not look clean.
+fn passed(args: &StressArgs, judged: u64) -> String {
+    let line = format!(
+        "no failure in {} (seed {})",
+        plural(judged as usize, "case"),
+        args.seed
+    );
+    match args.cases - judged {
+        0 => line,
+        skipped => format!(
+            "{line}; {} found no case of {} kind",
+            plural(skipped as usize, "draw"),
+            if skipped == 1 { "its" } else { "their" }
+        ),
+    }
+}
+
+fn write_json(args: &StressArgs, found: &Found) -> Result<()> {
+    let Some(path) = &args.json else {
+        return Ok(());
+    };
+    let value = serde_json::json!({
+        "seed": args.seed,
+        "cases": args.cases,
+        "judged": found.judged,
+        "failure": found.failure,
+    });
+    std::fs::write(path, serde_json::to_string_pretty(&value)? + "\n")
+        .with_context(|| format!("{}: cannot write", path.display()))
+}
+
+/// The failure: which drawn case failed and how, then the small case shown,
+/// with what this case expects and received, and its own verdict. What the
+/// submission wrote is escaped for the terminal.
+fn show(out: &mut impl Write, args: &StressArgs, plan: &Plan, f: &Failure) -> Result<()> {
+    let last = visible(&f.last.message);
+    let received = visible(&f.last.received);
     writeln!(
         out,
-        "no failure in {} cases (seed {})",
-        args.cases, args.seed
+        "case {} of {} ({}, n = {}) fails with {}",
+        f.index,
+        args.cases,
+        f.kind,
+        f.case.lines().next().unwrap_or("?"),
+        f.first.verdict
     )?;
-    Ok(0)
+    writeln!(
+        out,
+        "the smallest case that fails the same way ({} smaller cases tried; {}):",
+        f.tried, plan.policy.dialect
+    )?;
+    write!(out, "{}", f.small)?;
+    writeln!(out, "expected:\n{}received:", f.expected)?;
+    if received.is_empty() {
+        writeln!(out, "(nothing)")?;
+    } else {
+        write!(out, "{received}")?;
+        if !received.ends_with('\n') {
+            writeln!(out)?;
+        }
+    }
+    writeln!(out, "verdict: {}: {last}", f.last.verdict)?;
+    Ok(())
 }

@@ -1,59 +1,78 @@
 //! `mayan validate`: check case files and their answers.
 
-use std::io::{Read, Write};
-use std::path::PathBuf;
+use std::io::Write;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Result, bail};
 use clap::Args;
 
-use super::{load_config, plural};
-use crate::case::parse_case_strict;
+use super::load_config;
+use crate::check::protocol::kattis;
+use crate::exit;
+use crate::judge::suite::{Severity, collect_inputs};
+use crate::puzzle::case::{canonical_fault, parse_case_strict, read_case_from};
+use crate::setter::validate::validate_case;
 use crate::solver::Solver;
-use crate::validate::{Severity, collect_inputs, validate_case};
+use crate::text::{plural, visible};
 
 #[derive(Args, Debug)]
+#[command(after_help = crate::exit::HELP)]
 pub struct ValidateArgs {
     /// Case files or folders (walked recursively); the suites of the
     /// configuration when none are given.
     pub paths: Vec<PathBuf>,
     /// The configuration file; `judge.toml` in the current folder when it
     /// exists, built-in defaults otherwise.
-    #[arg(long)]
+    #[arg(short = 'c', long, value_name = "FILE")]
     pub config: Option<PathBuf>,
+    #[command(flatten)]
+    pub rules: super::RuleArgs,
     /// Be a Kattis/DOMjudge input validator: read one case on standard input,
     /// exit 42 when it meets every guarantee, 43 when not (reason on stderr).
     #[arg(long, conflicts_with = "paths")]
     pub kattis: bool,
+    /// With --kattis: also reject a case not written in its canonical form
+    /// (single spaces, no leading zeros, LF line ends, a final newline,
+    /// nothing more), as Kattis's verifyproblem expects of a validator.
+    #[arg(long, requires = "kattis")]
+    pub strict: bool,
 }
 
-/// Exit codes of a Kattis input validator.
-const KATTIS_VALID: u8 = 42;
-const KATTIS_INVALID: u8 = 43;
-
 /// One case on standard input, judged as the input format and SPEC's
-/// guarantees demand; cosmetic points are reported but do not reject it.
-fn kattis_input_validator() -> Result<u8> {
-    let mut bytes = Vec::new();
-    std::io::stdin().read_to_end(&mut bytes)?;
-    match parse_case_strict(&String::from_utf8_lossy(&bytes)) {
-        Ok((_, warnings)) => {
+/// guarantees demand; cosmetic points are reported but do not reject it,
+/// unless `strict`.
+fn kattis_input_validator(strict: bool) -> Result<u8> {
+    let text = match read_case_from(std::io::stdin().lock(), Path::new("<stdin>")) {
+        Ok(text) => text,
+        Err(e) => {
+            eprintln!("{e}");
+            return Ok(kattis::REJECTED);
+        }
+    };
+    match parse_case_strict(&text) {
+        Ok((case, warnings)) => {
+            if let Some(fault) = canonical_fault(&text, &case).filter(|_| strict) {
+                eprintln!("{fault}");
+                return Ok(kattis::REJECTED);
+            }
             for w in warnings {
                 eprintln!("warning: {w}");
             }
-            Ok(KATTIS_VALID)
+            Ok(kattis::ACCEPTED)
         }
         Err(e) => {
             eprintln!("{e}");
-            Ok(KATTIS_INVALID)
+            Ok(kattis::REJECTED)
         }
     }
 }
 
 pub(super) fn validate(args: &ValidateArgs) -> Result<u8> {
     if args.kattis {
-        return kattis_input_validator();
+        return kattis_input_validator(args.strict);
     }
-    let config = load_config(args.config.as_ref())?;
+    let mut config = load_config(args.config.as_ref())?;
+    config.apply(&super::args::overrides(None, &args.rules));
     let roots: Vec<PathBuf> = if args.paths.is_empty() {
         config.suites.iter().map(|s| s.path.clone()).collect()
     } else {
@@ -71,7 +90,7 @@ pub(super) fn validate(args: &ValidateArgs) -> Result<u8> {
     }
     let mut out = std::io::stdout().lock();
     for f in &findings {
-        writeln!(out, "{f}")?;
+        writeln!(out, "{}", visible(&f.to_string()))?;
     }
     let count = |s: Severity| findings.iter().filter(|f| f.severity == s).count();
     let count_notes = |prefix: &str| {
@@ -90,5 +109,5 @@ pub(super) fn validate(args: &ValidateArgs) -> Result<u8> {
         count_notes("dialect-sensitive"),
         count_notes("can be cleared in"),
     )?;
-    Ok(if count(Severity::Error) > 0 { 1 } else { 0 })
+    Ok(exit::accepted_or_rejected(count(Severity::Error) == 0))
 }

@@ -1,16 +1,20 @@
 //! Running a submitted program once: what it is given (argv, working folder,
 //! files for its standard streams), the limits it runs under, and what was
 //! observed ([`RunOutcome`]). The OS-specific work lives behind the [`Runner`]
-//! trait (`process` for Linux); tests that must not depend on time use a fake.
+//! trait (`process` for Linux); tests that must not depend on time use
+//! `fake`, which answers from a script.
 //!
-//! Not responsible for verdicts (see `verdict`) or for which cases run (see
-//! `suite` and `judge`).
+//! Not responsible for verdicts (see `judge::verdict`) or for which cases run (see
+//! `judge::suite` and `judge::grade`).
 
 pub mod cgroup;
+pub mod fake;
 pub mod process;
+mod procfs;
 mod protections;
 mod reap;
 pub mod sandbox;
+pub mod signals;
 mod watch;
 
 pub use watch::MAX_ENTRIES as MAX_FOLDER_ENTRIES;
@@ -63,6 +67,8 @@ pub enum Stop {
     Memory,
     /// Wrote more than the output limit, or too many files, to its folder.
     Disk,
+    /// The judge was asked to stop (SIGINT, SIGTERM): not the program's doing.
+    Interrupted,
 }
 
 /// What was observed of one run.

@@ -24,14 +24,21 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use super::cgroup::{self, Cgroups, RunGroup};
-use super::sandbox::{Jail, Mode, Protection, Sandbox};
+use super::reap::{self, RUN_MARKER};
+use super::sandbox::{Jail, Protection, Sandbox};
 use super::watch::{Watched, folder_size, over_disk, own_resident_kib, watch};
-use super::{Exit, RunOutcome, RunSpec, Runner, Stop, reap};
-
-/// The environment variable that marks every process of one run.
-pub const RUN_MARKER: &str = "MAYAN_RUN_ID";
+use super::{Exit, RunOutcome, RunSpec, Runner, Stop};
+use crate::config::SandboxMode;
 
 static NEXT_RUN: AtomicU64 = AtomicU64::new(1);
+
+/// `--sandbox strict` on a machine that lacks some protection.
+#[derive(Debug, thiserror::Error)]
+#[error("--sandbox strict: not every protection is available here; missing: {}", missing.join("; "))]
+pub struct StrictUnmet {
+    /// Each missing protection, with the reason.
+    pub missing: Vec<String>,
+}
 
 /// Runs programs as child processes of the judge.
 #[derive(Debug)]
@@ -49,10 +56,13 @@ impl ProcessRunner {
 
     /// The runner a sandbox mode asks for, with extra folders every run may
     /// read; `Err` lists what is missing when `Strict` cannot be met.
-    pub fn configured(mode: Mode, readable: Vec<PathBuf>) -> Result<ProcessRunner, String> {
-        let sandbox = (mode != Mode::Off).then(|| Sandbox::probe(readable));
+    pub fn configured(
+        mode: SandboxMode,
+        readable: Vec<PathBuf>,
+    ) -> Result<ProcessRunner, StrictUnmet> {
+        let sandbox = (mode != SandboxMode::Off).then(|| Sandbox::probe(readable));
         let runner = ProcessRunner::with_parts(true, sandbox);
-        if mode == Mode::Strict {
+        if mode == SandboxMode::Strict {
             let missing: Vec<String> = runner
                 .protections()
                 .into_iter()
@@ -60,10 +70,7 @@ impl ProcessRunner {
                 .map(|p| format!("{} ({})", p.name, p.how))
                 .collect();
             if !missing.is_empty() {
-                return Err(format!(
-                    "--sandbox strict: not every protection is available here; missing: {}",
-                    missing.join("; ")
-                ));
+                return Err(StrictUnmet { missing });
             }
         }
         Ok(runner)
@@ -213,6 +220,45 @@ fn spawn_and_wait(
     jail: Option<&Jail>,
 ) -> io::Result<(libc::pid_t, Ended)> {
     let argv = jail.map_or(&spec.argv, |j| &j.argv);
+    let mut command = command_for(spec, argv, run_id, jail)?;
+    enter_limits(&mut command, spec, group, jail);
+    let workdir_before = folder_size(&spec.workdir, usize::MAX).unwrap_or(0);
+    let judge_kib = if !group.is_some_and(RunGroup::has_memory) {
+        own_resident_kib()
+    } else {
+        0
+    };
+    let start = Instant::now();
+    let pid = {
+        let mut live = reap::live_list();
+        let child = command
+            .spawn()
+            .map_err(|e| explain_spawn_error(e, &argv[0], jail))?;
+        let pid = child.id() as libc::pid_t;
+        live.push(pid);
+        pid
+    };
+    let watched = Watched {
+        pid,
+        group,
+        workdir: &spec.workdir,
+        workdir_before,
+        limits: spec.limits,
+        start,
+    };
+    let mut ended = wait_watched(&watched)?;
+    ended.judge_kib = judge_kib;
+    Ok((pid, ended))
+}
+
+/// The command of a run: its program and arguments, working folder,
+/// standard streams and environment (the jail's, and the run's marker).
+fn command_for(
+    spec: &RunSpec,
+    argv: &[String],
+    run_id: &str,
+    jail: Option<&Jail>,
+) -> io::Result<Command> {
     let stdin = match &spec.stdin {
         Some(path) => Stdio::from(File::open(path)?),
         None => Stdio::null(),
@@ -228,24 +274,40 @@ fn spawn_and_wait(
         command.env_clear().envs(jail.env());
     }
     command.env(RUN_MARKER, run_id);
-    let limits = spec.limits;
-    let group_fds = group.map(RunGroup::procs_fds);
-    let steps = jail.map(Jail::child_steps);
-    // A backstop on processes where there is no pids cgroup: with a user id
-    // of its own the run's processes alone count; otherwise the judge's
-    // user's tasks are counted now, and the run may add its limit to them.
-    let nproc = match (
+    Ok(command)
+}
+
+/// A backstop on processes where there is no pids cgroup: with a user id of
+/// its own the run's processes alone count; otherwise the judge's user's
+/// tasks are counted now, and the run may add its limit to them.
+fn process_backstop(spec: &RunSpec, group: Option<&RunGroup>, jail: Option<&Jail>) -> Option<u64> {
+    let limit = u64::from(spec.limits.processes);
+    match (
         jail.and_then(Jail::uid),
         group.is_some_and(RunGroup::has_pids),
     ) {
-        (Some(_), _) => Some(u64::from(limits.processes)),
+        (Some(_), _) => Some(limit),
         (None, false) if jail.is_some() => {
             // SAFETY: getuid takes nothing.
             let uid = unsafe { libc::getuid() };
-            (uid != 0).then(|| reap::tasks_of(uid) + u64::from(limits.processes))
+            (uid != 0).then(|| reap::tasks_of(uid) + limit)
         }
         (None, _) => None,
-    };
+    }
+}
+
+/// What the child does between fork and exec: join its cgroups, take a
+/// process group of its own, set the rlimit backstops, enter the sandbox.
+fn enter_limits(
+    command: &mut Command,
+    spec: &RunSpec,
+    group: Option<&RunGroup>,
+    jail: Option<&Jail>,
+) {
+    let limits = spec.limits;
+    let group_fds = group.map(RunGroup::procs_fds);
+    let steps = jail.map(Jail::child_steps);
+    let nproc = process_backstop(spec, group, jail);
     // SAFETY: only async-signal-safe calls (getpid, write, setpgid,
     // setrlimit, and the sandbox's system calls) between fork and exec.
     unsafe {
@@ -274,55 +336,31 @@ fn spawn_and_wait(
             Ok(())
         });
     }
-    let workdir_before = folder_size(&spec.workdir, usize::MAX).unwrap_or(0);
-    let judge_kib = if !group.is_some_and(RunGroup::has_memory) {
-        own_resident_kib()
-    } else {
-        0
-    };
-    let start = Instant::now();
-    let pid = {
-        let mut live = reap::live_list();
-        let child = command
-            .spawn()
-            .map_err(|e| explain_spawn_error(e, &argv[0], jail))?;
-        let pid = child.id() as libc::pid_t;
-        live.push(pid);
-        pid
-    };
-    let spec_watched = Watched {
-        pid,
-        group,
-        workdir: &spec.workdir,
-        workdir_before,
-        limits,
-        start,
-    };
+}
+
+/// Waits for the started program while the watchdog samples it.
+fn wait_watched(watched: &Watched) -> io::Result<Ended> {
     let (done, finished) = mpsc::channel::<()>();
-    let (status, usage, wall, (stopped, sampled_peak_kib)) = std::thread::scope(|scope| {
-        let watchdog = scope.spawn(|| watch(&spec_watched, finished));
-        let waited = wait_for(pid);
-        let wall = start.elapsed();
-        reap::ended(pid);
+    std::thread::scope(|scope| {
+        let watchdog = scope.spawn(|| watch(watched, finished));
+        let waited = wait_for(watched.pid);
+        let wall = watched.start.elapsed();
+        reap::ended(watched.pid);
         let _ = done.send(());
-        let mut watched = watchdog.join().unwrap_or((None, 0));
-        if watched.0.is_none() && over_disk(&spec_watched) {
+        let (mut stopped, sampled_peak_kib) = watchdog.join().unwrap_or((None, 0));
+        if stopped.is_none() && over_disk(watched) {
             // Written between the last sample and the end.
-            watched.0 = Some(Stop::Disk);
+            stopped = Some(Stop::Disk);
         }
-        waited.map(|(status, usage)| (status, usage, wall, watched))
-    })?;
-    Ok((
-        pid,
-        Ended {
+        waited.map(|(status, usage)| Ended {
             status,
             usage,
             wall,
             stopped,
             sampled_peak_kib,
-            judge_kib,
-        },
-    ))
+            judge_kib: 0,
+        })
+    })
 }
 
 /// A failed start, said in the terms of the sandbox when it is the cause.

@@ -31,8 +31,15 @@ pub fn all(cgroups: Option<&Cgroups>, sandbox: Option<&Sandbox>) -> Vec<Protecti
             how: "a run that is root without Landlock could leave its cgroup".to_string(),
         });
     }
+    all.push(memory(cg));
+    all.push(processes(cg, sandbox, own_user, root));
+    all.push(leftovers(cg));
+    all
+}
+
+fn memory(cg: Option<&Cgroups>) -> Protection {
     let memory = cg.is_some_and(Cgroups::has_memory);
-    all.push(Protection {
+    Protection {
         name: "memory",
         active: memory,
         how: if memory {
@@ -40,10 +47,18 @@ pub fn all(cgroups: Option<&Cgroups>, sandbox: Option<&Sandbox>) -> Vec<Protecti
         } else {
             "per process only, children not counted: no memory cgroup".to_string()
         },
-    });
+    }
+}
+
+fn processes(
+    cg: Option<&Cgroups>,
+    sandbox: Option<&Sandbox>,
+    own_user: bool,
+    root: bool,
+) -> Protection {
     let pids = cg.is_some_and(Cgroups::has_pids);
     let sandboxed = sandbox.is_some();
-    all.push(Protection {
+    Protection {
         name: "processes",
         active: pids || own_user || (sandboxed && !root),
         how: match (pids, own_user) {
@@ -54,9 +69,12 @@ pub fn all(cgroups: Option<&Cgroups>, sandbox: Option<&Sandbox>) -> Vec<Protecti
             }
             (false, false) => "none: no pids cgroup, no user id of its own".to_string(),
         },
-    });
+    }
+}
+
+fn leftovers(cg: Option<&Cgroups>) -> Protection {
     let at_once = cg.is_some_and(Cgroups::kills_at_once);
-    all.push(Protection {
+    Protection {
         name: "leftovers",
         active: at_once,
         how: match (at_once, cg.is_some()) {
@@ -68,6 +86,5 @@ pub fn all(cgroups: Option<&Cgroups>, sandbox: Option<&Sandbox>) -> Vec<Protecti
                                run CPU limit, user id): no cgroup"
                 .to_string(),
         },
-    });
-    all
+    }
 }

@@ -7,7 +7,10 @@
 
 use std::sync::{Mutex, MutexGuard};
 
-use super::process::RUN_MARKER;
+use super::procfs::{self, Proc};
+
+/// The environment variable that marks every process of one run.
+pub const RUN_MARKER: &str = "MAYAN_RUN_ID";
 
 /// Kills the run's process group and every process that carries the run's
 /// marker (a setsid'd or double-forked escapee) or, given `uid`, every
@@ -27,7 +30,7 @@ pub fn kill_everything(pid: libc::pid_t, run_id: &str, uid: Option<u32>) {
     // SAFETY: getpid takes nothing.
     let me = unsafe { libc::getpid() };
     for _ in 0..64 {
-        let found = match (uid, own_children()) {
+        let found = match (uid, procfs::own_children()) {
             (Some(uid), _) => processes_of(uid),
             (None, Some(children)) => children
                 .into_iter()
@@ -57,24 +60,8 @@ pub fn kill_everything(pid: libc::pid_t, run_id: &str, uid: Option<u32>) {
     }
 }
 
-/// The judge's children, from `/proc/self/task/*/children`; `None` where the
-/// kernel does not offer that list.
-fn own_children() -> Option<Vec<libc::pid_t>> {
-    let mut children = Vec::new();
-    for task in std::fs::read_dir("/proc/self/task").ok()? {
-        let list = std::fs::read_to_string(task.ok()?.path().join("children")).ok()?;
-        children.extend(
-            list.split_whitespace()
-                .filter_map(|p| p.parse::<libc::pid_t>().ok()),
-        );
-    }
-    Some(children)
-}
-
 fn carries(pid: libc::pid_t, marker: &str) -> bool {
-    std::fs::read(format!("/proc/{pid}/environ"))
-        .map(|env| env.split(|&b| b == 0).any(|v| v == marker.as_bytes()))
-        .unwrap_or(false)
+    procfs::environ_holds(Proc::Pid(pid), marker)
 }
 
 /// True for a process that came from some run: the runner gives every run a
@@ -83,12 +70,7 @@ fn carries(pid: libc::pid_t, marker: &str) -> bool {
 /// among the judge's children it is an orphan it adopted as subreaper,
 /// whatever it did to its environment.
 fn escaped(pid: libc::pid_t) -> bool {
-    std::fs::read_to_string(format!("/proc/{pid}/limits")).is_ok_and(|text| {
-        text.lines()
-            .find(|l| l.starts_with("Max cpu time"))
-            .and_then(|l| l.split_whitespace().nth(4))
-            .is_some_and(|hard| hard != "unlimited")
-    })
+    procfs::hard_cpu_limit(Proc::Pid(pid)).is_some_and(|hard| hard != "unlimited")
 }
 
 /// The main processes of the runs in flight, which are the judge's
@@ -113,7 +95,7 @@ fn is_live(pid: libc::pid_t) -> bool {
 /// Processes whose environment holds `marker` (those we may read), with
 /// their parents.
 fn marked_processes(marker: &str) -> Vec<(libc::pid_t, libc::pid_t)> {
-    all_pids()
+    procfs::all_pids()
         .filter(|&pid| carries(pid, marker))
         .map(|pid| (pid, parent_of(pid)))
         .collect()
@@ -121,8 +103,8 @@ fn marked_processes(marker: &str) -> Vec<(libc::pid_t, libc::pid_t)> {
 
 /// The processes whose real user id is `uid`, with their parents.
 fn processes_of(uid: u32) -> Vec<(libc::pid_t, libc::pid_t)> {
-    all_pids()
-        .filter(|&pid| real_uid(pid) == Some(uid))
+    procfs::all_pids()
+        .filter(|&pid| procfs::status_field(Proc::Pid(pid), "Uid:") == Some(u64::from(uid)))
         .map(|pid| (pid, parent_of(pid)))
         .collect()
 }
@@ -130,42 +112,15 @@ fn processes_of(uid: u32) -> Vec<(libc::pid_t, libc::pid_t)> {
 /// Tasks (threads included) whose real user id is `uid`: what the kernel
 /// counts against `RLIMIT_NPROC`.
 pub fn tasks_of(uid: u32) -> u64 {
-    all_pids()
+    procfs::all_pids()
         .filter_map(|pid| {
-            let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-            let field = |name: &str| {
-                status
-                    .lines()
-                    .find_map(|l| l.strip_prefix(name))
-                    .and_then(|v| v.split_whitespace().next()?.parse::<u64>().ok())
-            };
+            let status = procfs::status(Proc::Pid(pid))?;
+            let field = |name| procfs::status_number(&status, name);
             (field("Uid:")? == u64::from(uid)).then(|| field("Threads:").unwrap_or(1))
         })
         .sum()
 }
 
-/// Every process id in `/proc` (none when it cannot be read).
-fn all_pids() -> impl Iterator<Item = libc::pid_t> {
-    std::fs::read_dir("/proc")
-        .into_iter()
-        .flatten()
-        .filter_map(Result::ok)
-        .filter_map(|e| e.file_name().to_str()?.parse::<libc::pid_t>().ok())
-}
-
-/// The real user id of a process, from `/proc/PID/status`.
-fn real_uid(pid: libc::pid_t) -> Option<u32> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let line = status.lines().find(|l| l.starts_with("Uid:"))?;
-    line.split_whitespace().nth(1)?.parse().ok()
-}
-
 fn parent_of(pid: libc::pid_t) -> libc::pid_t {
-    std::fs::read_to_string(format!("/proc/{pid}/stat"))
-        .ok()
-        .and_then(|s| {
-            s.rsplit_once(')')
-                .and_then(|(_, r)| r.split_whitespace().nth(1)?.parse().ok())
-        })
-        .unwrap_or(0)
+    procfs::stat(Proc::Pid(pid)).map_or(0, |s| s.parent)
 }

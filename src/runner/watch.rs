@@ -1,12 +1,14 @@
 //! The watchdog of a run: samples the running program every few
 //! milliseconds and stops it at the first breach of a limit: wall-clock
-//! time, CPU time, memory, or what it has written to its working folder.
+//! time, CPU time, memory, or what it has written to its working folder;
+//! or when the judge itself is asked to stop (`signals`).
 
 use std::path::Path;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use super::cgroup::RunGroup;
+use super::procfs::{self, Proc};
 use super::{Limits, Stop};
 
 /// How often the watchdog looks at a running program.
@@ -43,7 +45,9 @@ pub fn watch(w: &Watched, finished: mpsc::Receiver<()>) -> (Option<Stop>, u64) {
             _ => return (None, peak),
         }
         tick = tick.wrapping_add(1);
-        let stop = if w.start.elapsed() > w.limits.wall {
+        let stop = if super::signals::received().is_some() {
+            Some(Stop::Interrupted)
+        } else if w.start.elapsed() > w.limits.wall {
             Some(Stop::WallTime)
         } else {
             let (memory_kib, cpu) = match w.group {
@@ -111,45 +115,17 @@ pub fn folder_size(dir: &Path, max_entries: usize) -> Option<u64> {
 /// Peak resident memory since its exec (KiB, `VmHWM`) and CPU time of a
 /// process, from `/proc`; zeros when it is gone.
 fn sample(pid: libc::pid_t) -> (u64, Duration) {
-    let peak = status_kib(&format!("/proc/{pid}/status"), "VmHWM:");
-    let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
-        return (peak, Duration::ZERO);
-    };
-    // Fields after the command name, which is in parentheses and may hold spaces.
-    let Some(rest) = stat.rsplit_once(')').map(|(_, r)| r) else {
-        return (peak, Duration::ZERO);
-    };
-    let fields: Vec<&str> = rest.split_whitespace().collect();
-    let number = |i: usize| {
-        fields
-            .get(i)
-            .and_then(|f| f.parse::<u64>().ok())
-            .unwrap_or(0)
-    };
-    // SAFETY: sysconf takes an integer.
-    let ticks = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
-    // utime is field 14 and stime 15 of stat (1-based): here shifted by 3.
-    let cpu = Duration::from_millis((number(11) + number(12)) * 1000 / ticks);
+    let peak = procfs::status_field(Proc::Pid(pid), "VmHWM:").unwrap_or(0);
+    let cpu = procfs::stat(Proc::Pid(pid)).map_or(Duration::ZERO, |s| {
+        Duration::from_millis(s.ticks * 1000 / procfs::ticks_per_second())
+    });
     (peak, cpu)
 }
 
 /// The judge's own resident memory now, KiB: what a child forked now
 /// carries until it executes its program.
 pub fn own_resident_kib() -> u64 {
-    status_kib("/proc/self/status", "VmRSS:")
-}
-
-/// A `kB` field of a `/proc/PID/status` file; 0 when it cannot be read.
-fn status_kib(path: &str, field: &str) -> u64 {
-    std::fs::read_to_string(path)
-        .ok()
-        .and_then(|status| {
-            status
-                .lines()
-                .find_map(|l| l.strip_prefix(field))
-                .and_then(|v| v.split_whitespace().next()?.parse::<u64>().ok())
-        })
-        .unwrap_or(0)
+    procfs::status_field(Proc::Myself, "VmRSS:").unwrap_or(0)
 }
 
 #[cfg(test)]

@@ -25,8 +25,8 @@
 //! the least number of one-column steps from its spread now to a spread that
 //! can vanish: a breadth-first search over spreads, run at compile time.
 
-use crate::board::{Board, MAX_COLOUR, WIDTH};
-use crate::rules::Move;
+use crate::puzzle::board::{Board, MAX_COLOUR, WIDTH};
+use crate::puzzle::rules::Move;
 
 /// Drags still needed by a board's colours. A colour of one or two blocks
 /// (which can never vanish) needs `u8::MAX`.

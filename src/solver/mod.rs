@@ -17,9 +17,9 @@ mod drags;
 mod table;
 mod transpose;
 
-use crate::board::{Board, HEIGHT, NIBBLE_LOW, WIDTH, column_height, occupied_bits};
-use crate::dialect::{Dialect, NullSwaps, Steps};
-use crate::rules::{Dir, Move, resolve, settle_after_shift, shift};
+use crate::puzzle::board::{Board, HEIGHT, NIBBLE_LOW, WIDTH, column_height, occupied_bits};
+use crate::puzzle::dialect::{Dialect, NullSwaps, Steps};
+use crate::puzzle::rules::{Dir, Move, resolve, settle_after_shift, shift};
 
 use drags::{Drags, Spreads, colour_count};
 use table::FailureTable;

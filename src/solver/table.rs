@@ -6,7 +6,7 @@ use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 use rustc_hash::FxHasher;
 
-use crate::board::Board;
+use crate::puzzle::board::Board;
 
 /// A board and the number of moves left, packed exactly: columns are 28-bit
 /// words, so two fit in 56 bits, and the moves left take the spare top

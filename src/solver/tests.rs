@@ -1,5 +1,5 @@
 use super::*;
-use crate::case::parse_case;
+use crate::puzzle::case::parse_case;
 
 fn case(text: &str) -> (Board, u8) {
     let text = text.replace('|', "\n");

@@ -17,8 +17,8 @@
 //! Not responsible for other transpositions (a vanishing move, three moves
 //! in a ring): the failure table catches those.
 
-use crate::board::{HEIGHT, WIDTH};
-use crate::rules::{Dir, Move};
+use crate::puzzle::board::{HEIGHT, WIDTH};
+use crate::puzzle::rules::{Dir, Move};
 
 /// A set of moves, one bit per `(x, y, g)`, numbered in solution order.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -153,9 +153,9 @@ impl MoveSet {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Board;
-    use crate::generate::{Rng, Shape, random_board};
-    use crate::rules::{resolve, settle_after_shift, shift};
+    use crate::puzzle::board::Board;
+    use crate::puzzle::rules::{resolve, settle_after_shift, shift};
+    use crate::setter::random::{Rng, Shape, random_board};
 
     #[test]
     fn bits_follow_solution_order() {

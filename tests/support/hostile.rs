@@ -14,8 +14,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::SystemTime;
 
-use mayan_judge::suite::CaseFile;
-use mayan_judge::verdict::CaseVerdict;
+use mayan_judge::judge::suite::CaseFile;
+use mayan_judge::judge::verdict::Verdict;
 
 pub const CASE: &str = "3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n";
 pub const ANSWER: &str = "2 1 1\n3 1 1\n3 0 1\n";
@@ -146,7 +146,7 @@ pub struct Attack {
     /// C source (after the prelude), given the arena.
     pub source: fn(&Arena) -> String,
     /// Verdicts that show it contained; every one but AC when empty.
-    pub expect: &'static [CaseVerdict],
+    pub expect: &'static [Verdict],
 }
 
 pub fn attacks() -> Vec<Attack> {
@@ -266,7 +266,7 @@ pub fn attacks() -> Vec<Attack> {
                  for (size_t i = 0; i < n; i += 4096) p[i] = 1; return win(); }"
                     .to_string()
             },
-            expect: &[CaseVerdict::MLE],
+            expect: &[Verdict::MLE],
         },
         Attack {
             name: "a memory hog split over four child processes",
@@ -278,7 +278,7 @@ pub fn attacks() -> Vec<Attack> {
                  return ok ? win() : lose(\"children\"); }"
                     .to_string()
             },
-            expect: &[CaseVerdict::MLE],
+            expect: &[Verdict::MLE],
         },
         Attack {
             name: "write 4 MiB in files below the output limit each",
@@ -290,7 +290,7 @@ pub fn attacks() -> Vec<Attack> {
                  usleep(500000); return win(); }"
                     .to_string()
             },
-            expect: &[CaseVerdict::OLE],
+            expect: &[Verdict::OLE],
         },
         Attack {
             name: "make 5000 empty files",
@@ -301,7 +301,7 @@ pub fn attacks() -> Vec<Attack> {
                  return win(); }"
                     .to_string()
             },
-            expect: &[CaseVerdict::OLE],
+            expect: &[Verdict::OLE],
         },
         Attack {
             name: "connect to a loopback TCP listener",

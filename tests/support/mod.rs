@@ -1,14 +1,14 @@
 //! Helpers shared by the integration tests.
-#![allow(dead_code)]
 
 pub mod hostile;
+pub mod judges;
 pub mod naive;
 pub mod seeds;
 
 use std::path::{Path, PathBuf};
 
-use mayan_judge::board::Board;
-use mayan_judge::generate::{Rng, Shape, random_board};
+use mayan_judge::puzzle::board::Board;
+use mayan_judge::setter::random::{Rng, Shape, random_board};
 
 /// A random case of varied density and colour count, with an `n` small enough
 /// for the exhaustive solver: up to 5 moves on sparse boards, 3 on dense ones.
@@ -53,7 +53,7 @@ fn planted_case(rng: &mut Rng) -> (Board, u8) {
             }
         }
         let board = Board::from_columns(&columns).expect("at most 7 per column");
-        if board.is_empty() || mayan_judge::rules::has_run(&board) {
+        if board.is_empty() || mayan_judge::puzzle::rules::has_run(&board) {
             continue;
         }
         let most = if board.block_count() <= 9 { 4 } else { 3 };
@@ -110,7 +110,7 @@ pub fn unplayed_case(rng: &mut Rng, colours: u8, most: u8) -> Option<(Board, u8)
     let n = rng.range(1, u64::from(most)) as u8;
     for _ in 0..n {
         take_back(rng, &mut columns)?;
-        if mayan_judge::rules::has_run(&Board::from_columns(&columns).ok()?) {
+        if mayan_judge::puzzle::rules::has_run(&Board::from_columns(&columns).ok()?) {
             return None;
         }
     }

@@ -42,7 +42,7 @@ const ETC: &[&str] = &[
     "java",
 ];
 
-/// The entries of `/etc` that runs may read (see [`ETC`]).
+/// The entries of `/etc` that runs may read (see `ETC`).
 pub fn etc_entries() -> Vec<PathBuf> {
     let Ok(entries) = std::fs::read_dir("/etc") else {
         return Vec::new();

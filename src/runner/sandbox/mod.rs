@@ -27,23 +27,10 @@ use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use super::RunSpec;
 pub use child::ChildSteps;
-
-/// How much isolation a judging run asks for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, Serialize, clap::ValueEnum)]
-#[serde(rename_all = "kebab-case")]
-pub enum Mode {
-    /// Every protection this machine offers; the report says which.
-    #[default]
-    Auto,
-    /// Every protection, or refuse to run.
-    Strict,
-    /// None: programs run as the judge's user with its files and network.
-    Off,
-}
 
 /// The search path of a sandboxed program, and where its command's first
 /// word is looked up: the system's folders, not the judge's own `PATH`
@@ -85,11 +72,11 @@ impl Sandbox {
             tmpfs::private_mounts();
             tmpfs::available()
         };
-        let (seccomp, seccomp_missing) = match seccomp_available().and_then(|()| seccomp::filters())
-        {
-            Ok(f) => (Some(Arc::new(f)), String::new()),
-            Err(why) => (None, why),
-        };
+        let (seccomp, seccomp_missing) =
+            match seccomp::available().and_then(|()| seccomp::filters()) {
+                Ok(f) => (Some(Arc::new(f)), String::new()),
+                Err(why) => (None, why.to_string()),
+            };
         let (netns, netns_missing) = match netns::empty() {
             Ok(fd) => (Some(fd), String::new()),
             Err(e) => (None, format!("cannot make a network namespace: {e}")),
@@ -153,43 +140,9 @@ impl Sandbox {
     /// The protections of the files, network, user and signals, active or
     /// not (the runner adds those of resources).
     pub fn protections(&self) -> Vec<Protection> {
-        let landlock = self.landlock_abi > 0;
-        let network_how = match (&self.netns, &self.seccomp) {
-            (Some(_), Some(_)) => "empty network namespace; seccomp refuses sockets".to_string(),
-            (Some(_), None) => format!(
-                "empty network namespace (no seccomp: {})",
-                self.seccomp_missing
-            ),
-            (None, Some(_)) => format!("seccomp refuses sockets ({})", self.netns_missing),
-            (None, None) => format!("{}; {}", self.netns_missing, self.seccomp_missing),
-        };
-        let signals_how = match (&self.uids, self.landlock_abi >= 6) {
-            (Some(_), true) => "own user id; Landlock signal scope".to_string(),
-            (Some(_), false) => "own user id".to_string(),
-            (None, true) => "Landlock signal scope".to_string(),
-            (None, false) => format!(
-                "{}; Landlock ABI {} has no signal scope (needs 6)",
-                self.uid_missing, self.landlock_abi
-            ),
-        };
         vec![
-            Protection {
-                name: "files",
-                active: landlock,
-                how: if landlock {
-                    format!(
-                        "Landlock ABI {}: working folder; system folders read-only",
-                        self.landlock_abi
-                    )
-                } else {
-                    "no Landlock in this kernel".to_string()
-                },
-            },
-            Protection {
-                name: "network",
-                active: self.netns.is_some() || self.seccomp.is_some(),
-                how: network_how,
-            },
+            self.files_protection(),
+            self.network_protection(),
             Protection {
                 name: "system calls",
                 active: self.seccomp.is_some(),
@@ -213,11 +166,7 @@ impl Sandbox {
                     self.uid_missing.clone()
                 },
             },
-            Protection {
-                name: "signals",
-                active: self.uids.is_some() || self.landlock_abi >= 6,
-                how: signals_how,
-            },
+            self.signals_protection(),
             Protection {
                 name: "disk",
                 active: true,
@@ -229,6 +178,56 @@ impl Sandbox {
                 },
             },
         ]
+    }
+
+    fn files_protection(&self) -> Protection {
+        let landlock = self.landlock_abi > 0;
+        Protection {
+            name: "files",
+            active: landlock,
+            how: if landlock {
+                format!(
+                    "Landlock ABI {}: working folder; system folders read-only",
+                    self.landlock_abi
+                )
+            } else {
+                "no Landlock in this kernel".to_string()
+            },
+        }
+    }
+
+    fn network_protection(&self) -> Protection {
+        let how = match (&self.netns, &self.seccomp) {
+            (Some(_), Some(_)) => "empty network namespace; seccomp refuses sockets".to_string(),
+            (Some(_), None) => format!(
+                "empty network namespace (no seccomp: {})",
+                self.seccomp_missing
+            ),
+            (None, Some(_)) => format!("seccomp refuses sockets ({})", self.netns_missing),
+            (None, None) => format!("{}; {}", self.netns_missing, self.seccomp_missing),
+        };
+        Protection {
+            name: "network",
+            active: self.netns.is_some() || self.seccomp.is_some(),
+            how,
+        }
+    }
+
+    fn signals_protection(&self) -> Protection {
+        let how = match (&self.uids, self.landlock_abi >= 6) {
+            (Some(_), true) => "own user id; Landlock signal scope".to_string(),
+            (Some(_), false) => "own user id".to_string(),
+            (None, true) => "Landlock signal scope".to_string(),
+            (None, false) => format!(
+                "{}; Landlock ABI {} has no signal scope (needs 6)",
+                self.uid_missing, self.landlock_abi
+            ),
+        };
+        Protection {
+            name: "signals",
+            active: self.uids.is_some() || self.landlock_abi >= 6,
+            how,
+        }
     }
 
     /// Mounts a tmpfs on a run's empty working folder, sized for the output
@@ -297,20 +296,6 @@ impl Sandbox {
             netns: self.netns.as_ref().map(AsRawFd::as_raw_fd),
             seccomp: self.seccomp.clone(),
         })
-    }
-}
-
-/// Whether the kernel takes seccomp filters.
-fn seccomp_available() -> Result<(), String> {
-    // SAFETY: PR_GET_SECCOMP takes no pointer.
-    let r = unsafe { libc::prctl(libc::PR_GET_SECCOMP, 0, 0, 0, 0) };
-    if r < 0 {
-        Err(format!(
-            "no seccomp in this kernel: {}",
-            io::Error::last_os_error()
-        ))
-    } else {
-        Ok(())
     }
 }
 

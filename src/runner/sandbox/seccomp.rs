@@ -88,12 +88,34 @@ pub struct Filters {
     pub programs: Vec<BpfProgram>,
 }
 
+/// Why the filters cannot be had on this machine.
+#[derive(Debug, thiserror::Error)]
+pub enum SeccompError {
+    #[error("no seccomp in this kernel: {0}")]
+    Kernel(std::io::Error),
+    #[error("seccomp: no filters for this architecture ({0})")]
+    Architecture(String),
+    #[error("seccomp: {0}")]
+    Backend(#[from] seccompiler::BackendError),
+}
+
+/// Whether the kernel takes seccomp filters.
+pub fn available() -> Result<(), SeccompError> {
+    // SAFETY: PR_GET_SECCOMP takes no pointer.
+    let r = unsafe { libc::prctl(libc::PR_GET_SECCOMP, 0, 0, 0, 0) };
+    if r < 0 {
+        Err(SeccompError::Kernel(std::io::Error::last_os_error()))
+    } else {
+        Ok(())
+    }
+}
+
 /// Compiles the filters for this machine's architecture.
-pub fn filters() -> Result<Filters, String> {
+pub fn filters() -> Result<Filters, SeccompError> {
     let arch: TargetArch = std::env::consts::ARCH
         .try_into()
-        .map_err(|e| format!("seccomp: {e:?}"))?;
-    let error = |e: seccompiler::BackendError| format!("seccomp: {e}");
+        .map_err(|e| SeccompError::Architecture(format!("{e:?}")))?;
+    let error = SeccompError::Backend;
     let mut refused: BTreeMap<i64, Vec<SeccompRule>> = BTreeMap::new();
     for &call in REFUSED {
         refused.insert(call, Vec::new());
@@ -115,7 +137,7 @@ pub fn filters() -> Result<Filters, String> {
     refused.insert(libc::SYS_clone, namespaced);
     let mut absent: BTreeMap<i64, Vec<SeccompRule>> = BTreeMap::new();
     absent.insert(libc::SYS_clone3, Vec::new());
-    let compile = |rules, errno: i32| -> Result<BpfProgram, String> {
+    let compile = |rules, errno: i32| -> Result<BpfProgram, SeccompError> {
         let filter = SeccompFilter::new(
             rules,
             SeccompAction::Allow,

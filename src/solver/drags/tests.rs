@@ -1,6 +1,6 @@
 use super::*;
-use crate::generate::Rng;
-use crate::rules::{Dir, RawMove, apply, shift};
+use crate::puzzle::rules::{Dir, RawMove, apply, shift};
+use crate::setter::random::Rng;
 
 fn needed(spread: [u8; WIDTH]) -> u8 {
     let index = (0..WIDTH).fold(0, |i, x| i | usize::from(spread[x]) << (3 * x));
@@ -184,7 +184,7 @@ fn no_clearing_sequence_breaks_the_bound() {
         let Ok(board) = Board::from_columns(&columns) else {
             continue;
         };
-        if !crate::rules::has_run(&board) {
+        if !crate::puzzle::rules::has_run(&board) {
             clears(&board, 3, &mut Vec::new(), &mut found);
         }
     }
@@ -195,7 +195,7 @@ fn no_clearing_sequence_breaks_the_bound() {
 /// a drag, checked against the spreads after each move of random boards.
 #[test]
 fn last_drags_pick_the_moves_after_which_nothing_needs_a_drag() {
-    use crate::generate::{Shape, random_board};
+    use crate::setter::random::{Shape, random_board};
     let mut rng = Rng::new(99);
     let shape = Shape {
         colours: 3,

@@ -1,0 +1,243 @@
+//! The calling conventions of the judges people run, around [`check`]: which
+//! argument is which file, where the verdict and message go, which exit code
+//! means what. One file per protocol, each with its exit codes; the bounded
+//! reading of the three files they share is here.
+//!
+//! | protocol | arguments | verdict |
+//! | --- | --- | --- |
+//! | plain | `INPUT OUTPUT [ANSWER]` | stdout `AC: message`; exit 0 AC, 1 WA, 2 PE, 3 FAIL |
+//! | testlib | `INPUT OUTPUT ANSWER [RESULT_FILE [-appes]]` | stderr `ok`/`wrong answer`/`wrong output format`/`FAIL` + message; exit 0/1/2/3 |
+//! | kattis | `INPUT ANSWER FEEDBACK_DIR [flags] < OUTPUT` | `FEEDBACK_DIR/judgemessage.txt`; exit 42 accepted, 43 rejected, 1 judge error |
+//! | lemon | `INPUT OUTPUT ANSWER FULL_SCORE SCORE_FILE MESSAGE_FILE` | score and message files; exit 0 |
+//! | cms | `INPUT ANSWER OUTPUT` | stdout `1.0`/`0.0`, stderr message; exit 0, 1 on a judge fault |
+
+pub mod cms;
+pub mod kattis;
+pub mod lemon;
+pub mod plain;
+pub mod testlib;
+
+use std::path::PathBuf;
+
+use super::{CheckResult, CheckVerdict, Output, Policy, check};
+use crate::puzzle::answer::read_answer_file;
+use crate::puzzle::case::{ReadError, read_case_file};
+use crate::solver::Solver;
+use crate::text::visible;
+use crate::untrusted::{read_bounded, read_file_bounded};
+
+/// The exit codes of every protocol, for `mayan check --help`.
+pub const EXIT_HELP: &str = "\
+Exit codes by protocol: plain and testlib 0 AC, 1 WA, 2 PE, 3 FAIL (the judge
+is wrong); kattis 42 accepted, 43 rejected (WA or PE), 1 judge error; lemon
+always 0 (the verdict is in the files); cms 0, or 1 on a judge fault.";
+
+/// The most bytes of a contestant's output the checker reads; an answer is at
+/// most five short lines.
+pub const OUTPUT_LIMIT: u64 = 1 << 20;
+
+/// The names under which `mayan` speaks one protocol (`mayan links` makes
+/// them).
+pub const PROGRAM_NAMES: [(&str, Protocol); 5] = [
+    ("mayan-check", Protocol::Plain),
+    ("mayan-testlib", Protocol::Testlib),
+    ("mayan-kattis", Protocol::Kattis),
+    ("mayan-lemon", Protocol::Lemon),
+    ("mayan-cms", Protocol::Cms),
+];
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Protocol {
+    Plain,
+    Testlib,
+    Kattis,
+    Lemon,
+    Cms,
+}
+
+impl Protocol {
+    /// The protocol a binary named `mayan-<protocol>` speaks (`mayan-check`
+    /// is plain), so judges that call a checker with fixed arguments can use
+    /// a copy or link of `mayan` under that name.
+    pub fn from_program_name(name: &str) -> Option<Protocol> {
+        let stem = name.strip_suffix(".exe").unwrap_or(name);
+        PROGRAM_NAMES
+            .iter()
+            .find(|(n, _)| *n == stem)
+            .map(|&(_, p)| p)
+    }
+
+    /// The arguments the judge passes under this protocol.
+    pub fn usage(self) -> &'static str {
+        match self {
+            Protocol::Plain => plain::USAGE,
+            Protocol::Testlib => testlib::USAGE,
+            Protocol::Kattis => kattis::USAGE,
+            Protocol::Lemon => lemon::USAGE,
+            Protocol::Cms => cms::USAGE,
+        }
+    }
+}
+
+/// A call a protocol cannot make sense of, or a file it cannot write: the
+/// judge is misconfigured.
+#[derive(Debug, thiserror::Error)]
+pub enum ProtocolError {
+    #[error("expected {expected} arguments, got {got}")]
+    Arguments { expected: &'static str, got: usize },
+    #[error("unknown flag `{0}`")]
+    UnknownFlag(String),
+    #[error("flag `{0}` needs a value")]
+    FlagNeedsValue(String),
+    #[error("`{value}` is not a value of {flag}")]
+    BadFlagValue { flag: String, value: String },
+    #[error("full score `{0}` is not a whole number")]
+    BadFullScore(String),
+    #[error("{}: cannot write: {source}", path.display())]
+    Write {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+}
+
+/// Why the three files could not be read: a judge fault (FAIL).
+#[derive(Debug, thiserror::Error)]
+pub enum InputError {
+    #[error("the input is not a valid case: {0}")]
+    Case(#[from] ReadError),
+    #[error("{}: cannot read: {source}", path.display())]
+    Unreadable {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("the answer file: {0}")]
+    Answer(ReadError),
+    #[error("cannot read the output: {0}")]
+    Output(std::io::Error),
+}
+
+/// The three texts a check needs, read from where the protocol says.
+struct Inputs {
+    input: PathBuf,
+    output: Source,
+    answer: Option<PathBuf>,
+}
+
+enum Source {
+    File(PathBuf),
+    Stdin,
+}
+
+/// Checks, or explains why it could not (a judge fault: FAIL). The words
+/// quote the contestant's output, so they are escaped (`text::visible`)
+/// before any protocol shows them.
+fn check_files(inputs: &Inputs, policy: Policy) -> CheckResult {
+    let j = match try_check_files(inputs, policy) {
+        Ok(j) => j,
+        Err(e) => CheckResult {
+            verdict: CheckVerdict::Fail,
+            summary: e.to_string(),
+            details: String::new(),
+        },
+    };
+    CheckResult {
+        summary: visible(&j.summary),
+        details: visible(&j.details),
+        ..j
+    }
+}
+
+fn try_check_files(inputs: &Inputs, policy: Policy) -> Result<CheckResult, InputError> {
+    let case = read_case_file(&inputs.input)?;
+    let expected = match &inputs.answer {
+        None => None,
+        Some(path) => read_answer_file(path).map_err(InputError::Answer)?,
+    };
+    let read = match &inputs.output {
+        Source::File(path) => {
+            read_file_bounded(path, OUTPUT_LIMIT).map_err(|source| InputError::Unreadable {
+                path: path.clone(),
+                source,
+            })?
+        }
+        Source::Stdin => {
+            read_bounded(std::io::stdin().lock(), OUTPUT_LIMIT).map_err(InputError::Output)?
+        }
+    };
+    let text = read.as_deref().map(crate::text::decode);
+    let output = match &text {
+        Some(t) => Output::Text(t),
+        None => Output::TooLarge(OUTPUT_LIMIT),
+    };
+    Ok(check(
+        &case,
+        output,
+        expected.as_deref(),
+        policy,
+        &mut Solver::new(),
+    ))
+}
+
+/// Runs one protocol on its arguments; returns the process exit code.
+pub fn run(protocol: Protocol, args: &[String], policy: Policy) -> u8 {
+    let result = match protocol {
+        Protocol::Plain => plain::run(args, policy),
+        Protocol::Testlib => testlib::run(args, policy),
+        Protocol::Kattis => kattis::run(args, policy),
+        Protocol::Lemon => lemon::run(args, policy),
+        Protocol::Cms => cms::run(args, policy),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => usage_failure(protocol, &e),
+    }
+}
+
+/// A call the protocol cannot make sense of: said the protocol's way.
+fn usage_failure(protocol: Protocol, e: &ProtocolError) -> u8 {
+    let usage = protocol.usage();
+    match protocol {
+        Protocol::Plain => plain::usage_failure(e, usage),
+        Protocol::Testlib => testlib::usage_failure(e, usage),
+        Protocol::Kattis => kattis::usage_failure(e, usage),
+        Protocol::Cms => cms::usage_failure(e, usage),
+        Protocol::Lemon => lemon::usage_failure(e, usage),
+    }
+}
+
+/// The summary and then the details, as a message file holds them.
+fn full_message(j: &CheckResult) -> String {
+    if j.details.is_empty() {
+        format!("{}\n", j.summary)
+    } else {
+        format!("{}\n{}", j.summary, j.details)
+    }
+}
+
+/// Writes a protocol's result file.
+fn write_file(path: impl Into<PathBuf>, text: &str) -> Result<(), ProtocolError> {
+    let path = path.into();
+    std::fs::write(&path, text).map_err(|source| ProtocolError::Write { path, source })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn program_names_choose_protocols() {
+        assert_eq!(
+            Protocol::from_program_name("mayan-testlib"),
+            Some(Protocol::Testlib)
+        );
+        assert_eq!(
+            Protocol::from_program_name("mayan-kattis.exe"),
+            Some(Protocol::Kattis)
+        );
+        assert_eq!(
+            Protocol::from_program_name("mayan-check"),
+            Some(Protocol::Plain)
+        );
+        assert_eq!(Protocol::from_program_name("mayan"), None);
+    }
+}

@@ -1,0 +1,58 @@
+//! testlib's protocol, `INPUT OUTPUT ANSWER [RESULT_FILE [-appes]]`: the
+//! verdict word and message on standard error (and in the result file, as
+//! testlib's XML with `-appes`), exit codes as plain's.
+
+use super::plain::{FAIL, code};
+use super::{Inputs, Policy, ProtocolError, Source, check_files, write_file};
+use crate::check::CheckVerdict;
+use crate::text::escape_markup;
+
+pub const USAGE: &str = "INPUT OUTPUT ANSWER [RESULT_FILE [-appes]]";
+
+pub fn run(args: &[String], policy: Policy) -> Result<u8, ProtocolError> {
+    let (input, output, answer, rest) = match args {
+        [i, o, a, rest @ ..] if rest.len() <= 2 => (i, o, a, rest),
+        _ => {
+            return Err(ProtocolError::Arguments {
+                expected: "3 to 5",
+                got: args.len(),
+            });
+        }
+    };
+    let appes = match rest {
+        [_, flag] if flag == "-appes" => true,
+        [_, flag] => return Err(ProtocolError::UnknownFlag(flag.clone())),
+        _ => false,
+    };
+    let inputs = Inputs {
+        input: input.into(),
+        output: Source::File(output.into()),
+        answer: Some(answer.into()),
+    };
+    let j = check_files(&inputs, policy);
+    let (word, outcome) = match j.verdict {
+        CheckVerdict::Accepted => ("ok", "accepted"),
+        CheckVerdict::WrongAnswer => ("wrong answer", "wrong-answer"),
+        CheckVerdict::PresentationError => ("wrong output format", "presentation-error"),
+        CheckVerdict::Fail => ("FAIL", "fail"),
+    };
+    let message = format!("{word} {}", j.summary);
+    eprintln!("{message}");
+    if let Some(result) = rest.first() {
+        let text = if appes {
+            format!(
+                "<?xml version=\"1.0\" encoding=\"utf-8\"?><result outcome=\"{outcome}\">{}</result>\n",
+                escape_markup(&message)
+            )
+        } else {
+            format!("{message}\n")
+        };
+        write_file(result, &text)?;
+    }
+    Ok(code(j.verdict))
+}
+
+pub(super) fn usage_failure(e: &ProtocolError, usage: &str) -> u8 {
+    eprintln!("FAIL {e} (usage: {usage})");
+    FAIL
+}

@@ -1,0 +1,151 @@
+//! `mayan export kattis|dmoj OUT_DIR`: a problem package for a judge, from
+//! `judge.toml` and its cases. The package is the library's
+//! (`crate::export`); this resolves the flags, and says what was made and
+//! what to do with it.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result};
+use clap::{Args, Subcommand};
+
+use crate::config::units::{parse_duration, parse_size};
+use crate::config::{Config, IoMode, Overrides};
+use crate::export::{self, Exported, Request, Target, dmoj};
+use crate::text::plural;
+
+#[derive(Args, Debug)]
+pub struct ExportArgs {
+    #[command(subcommand)]
+    pub target: ExportTarget,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum ExportTarget {
+    /// A Kattis problem package (legacy format): for Kattis, and for
+    /// DOMjudge as a zip. Standard input and output.
+    #[command(after_help = crate::exit::HELP)]
+    Kattis(PackageArgs),
+    /// A DMOJ problem folder, for a DMOJ judge's problem storage.
+    #[command(after_help = crate::exit::HELP)]
+    Dmoj(DmojArgs),
+}
+
+/// What every package is made from.
+#[derive(Args, Debug)]
+pub struct PackageArgs {
+    /// The package's folder (made if needed); its name, `[a-z0-9]+`, is the
+    /// problem's short name.
+    #[arg(value_name = "OUT_DIR")]
+    pub out_dir: PathBuf,
+    /// The configuration file; `judge.toml` in the current folder when it
+    /// exists, built-in defaults otherwise.
+    #[arg(short = 'c', long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// The mayan binary to put inside as validator and checker; the running
+    /// one by default. Judge hosts need a static build (see the README).
+    #[arg(long, value_name = "FILE")]
+    pub binary: Option<PathBuf>,
+    /// Replace an earlier export in OUT_DIR.
+    #[arg(long)]
+    pub force: bool,
+    /// The suite the statement shows as its sample.
+    #[arg(long, value_name = "SUITE", default_value = "sample")]
+    pub sample: String,
+    /// CPU time limit, as "3s" (DOMjudge's .timelimit; DMOJ's site).
+    #[arg(long, value_name = "TIME", value_parser = parse_duration)]
+    pub time_limit: Option<std::time::Duration>,
+    /// Memory limit, as "128MiB".
+    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    pub memory_limit: Option<u64>,
+}
+
+#[derive(Args, Debug)]
+pub struct DmojArgs {
+    #[command(flatten)]
+    pub package: PackageArgs,
+    /// File I/O (the program reads mayan.in, writes mayan.out) or standard
+    /// streams; judge.toml's by default.
+    #[arg(long, value_enum, value_name = "MODE")]
+    pub io: Option<IoMode>,
+}
+
+pub(super) fn export_command(args: &ExportArgs) -> Result<u8> {
+    let (target, package, io) = match &args.target {
+        ExportTarget::Kattis(p) => (Target::Kattis, p, None),
+        ExportTarget::Dmoj(d) => (Target::Dmoj, &d.package, d.io),
+    };
+    let (mut config, config_path) = Config::find(package.config.as_deref())?;
+    config.apply(&Overrides {
+        time: package.time_limit,
+        memory: package.memory_limit,
+        io,
+        ..Overrides::default()
+    });
+    let binary = match &package.binary {
+        Some(path) => path.clone(),
+        None => std::env::current_exe().context("cannot find the running binary: give --binary")?,
+    };
+    let request = Request {
+        config: &config,
+        config_path: config_path.as_deref(),
+        out: &package.out_dir,
+        binary: &binary,
+        sample: &package.sample,
+        force: package.force,
+    };
+    let exported = export::export(target, &request)?;
+    for note in &exported.notes {
+        eprintln!("warning: {note}");
+    }
+    println!("{}", summary(target, &exported));
+    Ok(crate::exit::SUCCESS)
+}
+
+/// What was made, and what to do with it.
+fn summary(target: Target, e: &Exported) -> String {
+    let p = &e.problem;
+    let what = match target {
+        Target::Kattis => "a Kattis problem package",
+        Target::Dmoj => "a DMOJ problem folder",
+    };
+    let suites = p.groups().count();
+    let mut text = format!(
+        "exported {} in {} ({} points; checker flags {}) to {} as {what} `{}`\n",
+        plural(p.case_count(), "case"),
+        plural(suites, "suite"),
+        p.total_points(),
+        p.checker_flags(),
+        e.path.display(),
+        e.name,
+    );
+    text.push_str(&format!("checker and validator: {}\n", e.binary));
+    text.push_str(&next_steps(target, e));
+    text
+}
+
+fn next_steps(target: Target, e: &Exported) -> String {
+    let parent = e.path.parent().unwrap_or(Path::new("."));
+    let quoted = |p: &Path| format!("'{}'", p.display().to_string().replace('\'', "'\\''"));
+    match target {
+        Target::Kattis => format!(
+            "next: verifyproblem {pkg}\n\
+             Kattis: upload the package; DOMjudge: zip it, `(cd {parent} && zip -r {name}.zip {name})`, \
+             and import the zip (time limit {time} s from .timelimit)\n\
+             Kattis and DOMjudge use standard input and output.",
+            pkg = quoted(&e.path),
+            parent = quoted(parent),
+            name = e.name,
+            time = e.problem.limits.time.as_secs_f64(),
+        ),
+        Target::Dmoj => format!(
+            "next: put the folder in a DMOJ judge's problem storage (problem_storage_globs), \
+             create problem `{}` on the site with {}, and paste statement.md as its description\n\
+             try it: dmoj-cli -c judge.yml -- submit {} CPP17 SOURCE -tl {} -ml {}",
+            e.name,
+            dmoj::limits_text(&e.problem),
+            e.name,
+            e.problem.limits.time.as_secs_f64(),
+            e.problem.limits.memory.div_ceil(1024),
+        ),
+    }
+}

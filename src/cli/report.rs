@@ -1,0 +1,85 @@
+//! `mayan report merge`: the JSON reports of a run's shards (`mayan judge
+//! --partition K/N --json FILE`) put together, printed and written as one
+//! run's. The merge itself is the library's (`judge::report::merge`).
+
+use std::path::PathBuf;
+
+use anyhow::{Context, Result};
+use clap::{Args, Subcommand};
+
+use super::judge::print_tables;
+use crate::judge::report::json::write_json;
+use crate::judge::report::merge::{Shard, merge, read_report};
+use crate::judge::report::{SubmissionReport, export};
+
+#[derive(Args, Debug)]
+pub struct ReportArgs {
+    #[command(subcommand)]
+    pub command: ReportCommand,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum ReportCommand {
+    /// Put together the JSON reports of the shards of a run (`mayan judge
+    /// --partition K/N --json FILE`): print the tables the whole run prints
+    /// and write its reports. Exit 0 when every case of every submission is
+    /// AC, 1 when not.
+    #[command(after_help = crate::exit::HELP)]
+    Merge(MergeArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct MergeArgs {
+    /// The shards' JSON reports, in any order: every shard once.
+    #[arg(required = true, value_name = "REPORT")]
+    pub reports: Vec<PathBuf>,
+    /// Write the merged report as JSON.
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+    /// Write JUnit XML for CI.
+    #[arg(long, value_name = "FILE")]
+    pub junit: Option<PathBuf>,
+    /// Write the score table as CSV.
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<PathBuf>,
+    /// Write the score table as a self-contained HTML page.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+}
+
+pub(super) fn report_command(args: &ReportArgs) -> Result<u8> {
+    match &args.command {
+        ReportCommand::Merge(merge_args) => merge_command(merge_args),
+    }
+}
+
+/// Renders the reports of a run as one file's text.
+type Render = fn(&[SubmissionReport]) -> String;
+
+fn merge_command(args: &MergeArgs) -> Result<u8> {
+    let shards = (args.reports.iter())
+        .map(|path| {
+            Ok(Shard {
+                path: path.clone(),
+                report: read_report(path)?,
+            })
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let report = merge(shards)?;
+    print_tables(&report)?;
+    if let Some(path) = &args.json {
+        write_json(path, &report).with_context(|| format!("{}: cannot write", path.display()))?;
+    }
+    let exports: [(&Option<PathBuf>, Render); 3] = [
+        (&args.junit, export::junit),
+        (&args.csv, export::score_csv),
+        (&args.html, export::score_html),
+    ];
+    for (path, render) in exports {
+        if let Some(path) = path {
+            std::fs::write(path, render(&report.submissions))
+                .with_context(|| format!("{}: cannot write", path.display()))?;
+        }
+    }
+    Ok(report.exit_code())
+}

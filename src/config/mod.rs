@@ -1,0 +1,187 @@
+//! `judge.toml`: the rules dialect, the checker policy, the limits, the
+//! sandbox, the I/O mode, the suites of cases, the submissions and the
+//! languages. Keys are kebab-case; the defaults are written once, in the
+//! embedded `default.toml` (no file means that file, and an empty file means
+//! the same, which a test holds to); durations read `"3s"` and sizes
+//! `"128MiB"`; an unknown key or a value that cannot work is an error that
+//! names the file, the line and the key.
+//!
+//! Reading and checking the file only, with no OS code; what the keys mean
+//! lives with the layers that use them. Flags override the file through
+//! [`Overrides`], applied in one place.
+
+pub mod languages;
+mod locate;
+mod schema;
+pub mod units;
+
+use std::path::{Path, PathBuf};
+
+pub use languages::LanguageConfig;
+
+use crate::check::Accept;
+use crate::puzzle::dialect::{NullSwaps, Steps};
+pub use schema::{
+    CheckerConfig, Config, ContestantsConfig, IoConfig, IoMode, LimitsConfig, SandboxConfig,
+    SandboxMode, Submission, Suite,
+};
+
+/// The built-in configuration, with every key and what it means.
+pub const DEFAULT_TOML: &str = include_str!("default.toml");
+
+/// The largest configuration file read.
+const MAX_BYTES: u64 = 1 << 20;
+
+/// A configuration file that cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error("{}: cannot read: {source}", path.display())]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{}: larger than {MAX_BYTES} bytes; a configuration is a few dozen lines", path.display())]
+    TooLarge { path: PathBuf },
+    #[error("{}:{}{message}", path.display(), line.map_or(" ".to_string(), |l| format!(" line {l}: ")))]
+    Invalid {
+        path: PathBuf,
+        line: Option<usize>,
+        message: String,
+    },
+}
+
+/// Values from the command line that replace the file's.
+#[derive(Debug, Clone, Default)]
+pub struct Overrides {
+    pub time: Option<std::time::Duration>,
+    /// The wall-clock limit itself, instead of time x wall-multiple.
+    pub wall: Option<std::time::Duration>,
+    pub memory: Option<u64>,
+    pub output: Option<u64>,
+    pub io: Option<IoMode>,
+    pub sandbox: Option<SandboxMode>,
+    pub null_swaps: Option<NullSwaps>,
+    pub steps: Option<Steps>,
+    pub accept: Option<Accept>,
+    /// Folders of cases judged instead of the configured suites.
+    pub suites: Vec<PathBuf>,
+}
+
+impl Config {
+    /// Parses the text of a configuration file; `origin` names it in errors
+    /// and its folder is where relative paths start.
+    pub fn parse(text: &str, origin: &Path) -> Result<Config, ConfigError> {
+        let mut config: Config = toml::from_str(text).map_err(|e| ConfigError::Invalid {
+            path: origin.to_path_buf(),
+            line: e
+                .span()
+                .map(|s| text[..s.start.min(text.len())].matches('\n').count() + 1),
+            message: e.message().trim_end().to_string(),
+        })?;
+        let base = origin.parent().unwrap_or(Path::new(""));
+        config.resolve_paths(base);
+        schema::check(&config, &Located { text, origin })?;
+        Ok(config)
+    }
+
+    /// Reads a configuration file.
+    pub fn load(path: &Path) -> Result<Config, ConfigError> {
+        let io = |source| ConfigError::Io {
+            path: path.to_path_buf(),
+            source,
+        };
+        let bytes = crate::untrusted::read_file_bounded(path, MAX_BYTES)
+            .map_err(io)?
+            .ok_or_else(|| ConfigError::TooLarge {
+                path: path.to_path_buf(),
+            })?;
+        Config::parse(&String::from_utf8_lossy(&bytes), path)
+    }
+
+    /// The configuration named, else `judge.toml` in the current folder when
+    /// there is one, else the built-in one; and the file read, if any.
+    pub fn find(path: Option<&Path>) -> Result<(Config, Option<PathBuf>), ConfigError> {
+        let path = path
+            .map(Path::to_path_buf)
+            .or_else(|| Some(PathBuf::from("judge.toml")).filter(|p| p.exists()));
+        match path {
+            Some(p) => Ok((Config::load(&p)?, Some(p))),
+            None => Ok((Config::builtin(), None)),
+        }
+    }
+
+    /// The built-in configuration, relative to the current folder.
+    pub fn builtin() -> Config {
+        Config::parse(DEFAULT_TOML, Path::new("judge.toml"))
+            .expect("the embedded default.toml is valid (a unit test holds to it)")
+    }
+
+    /// Replaces the file's values by the command line's.
+    pub fn apply(&mut self, o: &Overrides) {
+        fn set<T>(slot: &mut T, value: Option<T>) {
+            if let Some(v) = value {
+                *slot = v;
+            }
+        }
+        set(&mut self.limits.time, o.time);
+        set(&mut self.limits.memory, o.memory);
+        set(&mut self.limits.output, o.output);
+        if o.wall.is_some() {
+            self.limits.wall = o.wall;
+        }
+        set(&mut self.io.mode, o.io);
+        set(&mut self.sandbox.mode, o.sandbox);
+        set(&mut self.rules.null_swaps, o.null_swaps);
+        set(&mut self.rules.steps, o.steps);
+        set(&mut self.checker.accept, o.accept);
+        if !o.suites.is_empty() {
+            self.suites = o.suites.iter().map(|p| Suite::of_folder(p)).collect();
+        }
+    }
+
+    /// Relative paths made relative to `base`, the folder of the file;
+    /// suites without a name named after their folder.
+    fn resolve_paths(&mut self, base: &Path) {
+        for suite in &mut self.suites {
+            suite.path = base.join(&suite.path);
+            if suite.name.is_empty() {
+                suite.name = Suite::of_folder(&suite.path).name;
+            }
+        }
+        for sub in &mut self.submissions {
+            if let Some(source) = &mut sub.source {
+                *source = base.join(&*source);
+            }
+        }
+        if let Some(c) = &mut self.contestants {
+            c.path = base.join(&c.path);
+        }
+        for path in &mut self.sandbox.readable {
+            *path = base.join(&*path);
+        }
+    }
+}
+
+/// A configuration's text and name, to say where a fault was written.
+pub(crate) struct Located<'a> {
+    text: &'a str,
+    origin: &'a Path,
+}
+
+impl Located<'_> {
+    /// An error at the `nth` table `table` (its `key` line when written).
+    fn error(&self, table: &str, nth: usize, key: Option<&str>, message: String) -> ConfigError {
+        let line = match key {
+            Some(key) => locate::key_line(self.text, table, nth, key),
+            None => locate::table_line(self.text, table, nth),
+        };
+        ConfigError::Invalid {
+            path: self.origin.to_path_buf(),
+            line,
+            message,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,319 @@
+//! The shape of `judge.toml`, its values when not written (each equal to
+//! `default.toml`'s, which a test holds to), and the checks of what the
+//! shape alone cannot say.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+use super::languages::{LanguageConfig, known_extensions, recipe_for};
+use super::units::serde_units;
+use super::{ConfigError, Located};
+use crate::check::Accept;
+use crate::puzzle::dialect::Dialect;
+
+/// The whole file.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct Config {
+    /// The rules dialect of the problem (`[rules]`).
+    #[serde(default)]
+    pub rules: Dialect,
+    /// How outputs are judged (`[checker]`).
+    #[serde(default)]
+    pub checker: CheckerConfig,
+    /// Limits of every run (`[limits]`).
+    #[serde(default)]
+    pub limits: LimitsConfig,
+    /// How the program gets its input and gives its output (`[io]`).
+    #[serde(default)]
+    pub io: IoConfig,
+    /// Named folders of cases (`[[suite]]`), judged in the order written;
+    /// the folder `cases` when none is written.
+    #[serde(default = "Suite::defaults", rename = "suite")]
+    pub suites: Vec<Suite>,
+    /// Programs to judge (`[[submission]]`), in the order written.
+    #[serde(default, rename = "submission")]
+    pub submissions: Vec<Submission>,
+    /// A folder of contestants, one subfolder each (`[contestants]`).
+    #[serde(default)]
+    pub contestants: Option<ContestantsConfig>,
+    /// Languages added or replaced (`[language.NAME]`), found by extension
+    /// before the built-in ones.
+    #[serde(default, rename = "language")]
+    pub languages: BTreeMap<String, LanguageConfig>,
+    /// What confines a run (`[sandbox]`).
+    #[serde(default)]
+    pub sandbox: SandboxConfig,
+}
+
+/// How much isolation a judging run asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, Serialize, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+pub enum SandboxMode {
+    /// Every protection this machine offers; the report says which.
+    #[default]
+    Auto,
+    /// Every protection, or refuse to run.
+    Strict,
+    /// None: programs run as the judge's user with its files and network.
+    Off,
+}
+
+/// `[sandbox]`: how much isolation, and what runs may read besides the
+/// system folders.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
+pub struct SandboxConfig {
+    pub mode: SandboxMode,
+    /// Folders (or files) every run may read and execute: an interpreter
+    /// installed outside the system folders, say. Relative to the folder
+    /// holding `judge.toml`.
+    pub readable: Vec<PathBuf>,
+}
+
+/// A contest laid out as LemonLime does: `PATH/<contestant>/<problem>.<ext>`.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct ContestantsConfig {
+    /// Relative to the folder holding `judge.toml`.
+    pub path: PathBuf,
+    /// The source file's name without its extension.
+    #[serde(default = "ContestantsConfig::default_problem")]
+    pub problem: String,
+}
+
+impl ContestantsConfig {
+    pub fn default_problem() -> String {
+        "mayan".to_string()
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct CheckerConfig {
+    #[serde(default)]
+    pub accept: Accept,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
+pub struct LimitsConfig {
+    /// CPU time per case.
+    #[serde(deserialize_with = "serde_units::duration")]
+    pub time: Duration,
+    /// Peak memory per case.
+    #[serde(deserialize_with = "serde_units::size")]
+    pub memory: u64,
+    /// Bytes of output per case.
+    #[serde(deserialize_with = "serde_units::size")]
+    pub output: u64,
+    /// The wall-clock limit, as a multiple of the time limit.
+    pub wall_multiple: u32,
+    /// The wall-clock limit itself, when written: it wins over
+    /// `wall-multiple`.
+    #[serde(deserialize_with = "serde_units::optional_duration")]
+    pub wall: Option<Duration>,
+    /// Processes (threads included) a run may have at once.
+    pub processes: u32,
+    /// The largest source file compiled.
+    #[serde(deserialize_with = "serde_units::size")]
+    pub source: u64,
+}
+
+impl LimitsConfig {
+    /// The wall-clock limit: `wall` when written, else time x wall-multiple.
+    pub fn wall_clock(&self) -> Duration {
+        self.wall.unwrap_or(self.time * self.wall_multiple)
+    }
+}
+
+impl Default for LimitsConfig {
+    /// The contest's limits (SPEC.md): 3 s, 128 MiB.
+    fn default() -> LimitsConfig {
+        LimitsConfig {
+            time: Duration::from_secs(3),
+            memory: 128 << 20,
+            output: 16 << 20,
+            wall_multiple: 3,
+            wall: None,
+            processes: 64,
+            source: 1 << 20,
+        }
+    }
+}
+
+/// File I/O as in the contest, or standard streams.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+pub enum IoMode {
+    /// Read `mayan.in` and write `mayan.out` in the working folder.
+    #[default]
+    File,
+    /// Read standard input and write standard output.
+    Stdio,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
+pub struct IoConfig {
+    pub mode: IoMode,
+    /// File names of file I/O.
+    pub input_file: String,
+    pub output_file: String,
+}
+
+impl Default for IoConfig {
+    fn default() -> IoConfig {
+        IoConfig {
+            mode: IoMode::File,
+            input_file: "mayan.in".to_string(),
+            output_file: "mayan.out".to_string(),
+        }
+    }
+}
+
+/// A folder of cases, walked recursively.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct Suite {
+    /// The folder's own name when not written.
+    #[serde(default)]
+    pub name: String,
+    /// Relative to the folder holding `judge.toml`.
+    pub path: PathBuf,
+    /// Points of each case of the suite.
+    #[serde(default = "Suite::default_points")]
+    pub points: u32,
+}
+
+impl Suite {
+    fn default_points() -> u32 {
+        10
+    }
+
+    /// The suites when none is written: the folder `cases`.
+    fn defaults() -> Vec<Suite> {
+        vec![Suite::of_folder(Path::new("cases"))]
+    }
+
+    /// A suite of a folder, named after it, with the default points.
+    pub fn of_folder(path: &Path) -> Suite {
+        Suite {
+            name: path
+                .file_name()
+                .map_or("cases".into(), |n| n.to_string_lossy().into_owned()),
+            path: path.to_path_buf(),
+            points: Suite::default_points(),
+        }
+    }
+}
+
+/// A program to judge: a ready command, or a source file compiled by the
+/// command its extension selects.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct Submission {
+    pub name: String,
+    #[serde(default)]
+    pub command: Option<Vec<String>>,
+    /// Relative to the folder holding `judge.toml`.
+    #[serde(default)]
+    pub source: Option<PathBuf>,
+}
+
+/// What the shape cannot say: each fault named with its table and line.
+pub(super) fn check(config: &Config, at: &Located) -> Result<(), ConfigError> {
+    check_limits(&config.limits, at)?;
+    check_suites(&config.suites, at)?;
+    check_languages(&config.languages, at)?;
+    check_submissions(&config.submissions, &config.languages, at)
+}
+
+fn check_limits(limits: &LimitsConfig, at: &Located) -> Result<(), ConfigError> {
+    let at_least_one = |key: &str| {
+        at.error(
+            "limits",
+            0,
+            Some(key),
+            format!("limits.{key} must be at least 1"),
+        )
+    };
+    if limits.processes == 0 {
+        return Err(at_least_one("processes"));
+    }
+    if limits.wall_multiple == 0 {
+        return Err(at_least_one("wall-multiple"));
+    }
+    Ok(())
+}
+
+fn check_suites(suites: &[Suite], at: &Located) -> Result<(), ConfigError> {
+    for (i, suite) in suites.iter().enumerate() {
+        if suites[..i].iter().any(|s| s.name == suite.name) {
+            let message = format!("two suites are named `{}`", suite.name);
+            return Err(at.error("suite", i, Some("name"), message));
+        }
+    }
+    Ok(())
+}
+
+fn check_submissions(
+    submissions: &[Submission],
+    languages: &BTreeMap<String, LanguageConfig>,
+    at: &Located,
+) -> Result<(), ConfigError> {
+    for (i, sub) in submissions.iter().enumerate() {
+        if let Some(source) = &sub.source
+            && recipe_for(source, languages).is_none()
+        {
+            let message = format!(
+                "submission `{}`: no language for the extension of {} (known: {})",
+                sub.name,
+                source.display(),
+                known_extensions(languages).join(", ")
+            );
+            return Err(at.error("submission", i, Some("source"), message));
+        }
+        if sub.command.is_some() == sub.source.is_some() {
+            let message = format!(
+                "submission `{}` needs exactly one of `command` and `source`",
+                sub.name
+            );
+            return Err(at.error("submission", i, None, message));
+        }
+        if sub.command.as_ref().is_some_and(Vec::is_empty) {
+            let message = format!("submission `{}` has an empty command", sub.name);
+            return Err(at.error("submission", i, Some("command"), message));
+        }
+    }
+    Ok(())
+}
+
+fn check_languages(
+    languages: &BTreeMap<String, LanguageConfig>,
+    at: &Located,
+) -> Result<(), ConfigError> {
+    for (name, language) in languages {
+        let table = format!("language.{name}");
+        let fault = if language.extensions.is_empty() {
+            Some(("extensions", "needs at least one extension"))
+        } else if language.run.is_empty() {
+            Some(("run", "needs a non-empty `run`"))
+        } else if language.compile.as_ref().is_some_and(Vec::is_empty) {
+            Some((
+                "compile",
+                "has an empty `compile`; leave it out for an interpreted language",
+            ))
+        } else {
+            None
+        };
+        if let Some((key, why)) = fault {
+            let message = format!("language `{name}` {why}");
+            return Err(at.error(&table, 0, Some(key), message));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,195 @@
+//! Problem packages for the judges others run, made from `judge.toml` and
+//! the cases with this project's binary inside as input validator and
+//! checker: a Kattis problem package (`kattis`: Kattis installs it, DOMjudge
+//! imports it) and a DMOJ problem folder (`dmoj`). Both are checked by those
+//! judges' own tools in the tests (`tests/export_kattis.rs`,
+//! `tests/export_dmoj.rs`).
+//!
+//! This module owns the one export step both share: the short name, the
+//! folder, the problem, the binary, then the target's files. The problem
+//! read from the configuration is `problem`'s, names the judges accept
+//! `names`', the output folder and its safety `folder`'s, the binary's
+//! inspection `binary`'s, the statement `statement`'s, the programs a
+//! package carries `solutions`'.
+
+pub mod binary;
+pub mod dmoj;
+pub mod folder;
+pub mod kattis;
+pub mod names;
+pub mod problem;
+pub mod solutions;
+pub mod statement;
+
+use std::path::{Path, PathBuf};
+
+use binary::{Binary, BinaryError};
+use folder::{FolderError, OutFolder, Protected};
+use problem::Problem;
+
+use crate::check::reference::AnswerFileFault;
+use crate::config::Config;
+use crate::judge::session::SessionError;
+use crate::puzzle::case::CaseError;
+
+/// The judges a package is made for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    /// Kattis problem package (legacy format), for Kattis and DOMjudge.
+    Kattis,
+    /// DMOJ problem folder.
+    Dmoj,
+}
+
+/// A package that cannot be made.
+#[derive(Debug, thiserror::Error)]
+pub enum ExportError {
+    #[error(
+        "the package folder's name `{name}` is not a problem short name ([a-z0-9]+, as Kattis and DMOJ require): name the folder `{suggestion}`, say"
+    )]
+    ShortName { name: String, suggestion: String },
+    #[error(transparent)]
+    Cases(#[from] SessionError),
+    #[error("{}: cannot read: {source}", path.display())]
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{}: larger than 1 MiB; a case and its answer are a few lines", path.display())]
+    TooLarge { path: PathBuf },
+    #[error("{}:{}: {}", path.display(), source.line, source.kind)]
+    BadCase { path: PathBuf, source: CaseError },
+    #[error("{}: {fault}; fix the answer file (`mayan validate` checks every one) before exporting", path.display())]
+    BadAnswer {
+        path: PathBuf,
+        fault: AnswerFileFault,
+    },
+    #[error("no cases besides the sample: a package needs cases to judge")]
+    NoSecretCases,
+    #[error(
+        "[io] {key} = {value:?} cannot be a file of the program's working folder in a package: use a plain name (letters, digits, `.`, `_`, `-`), different for input and output"
+    )]
+    IoFileName { key: &'static str, value: String },
+    #[error("{} is not the mayan binary (`--version` printed {version:?}): give the right one with --binary", path.display())]
+    NotMayan { path: PathBuf, version: String },
+    #[error(transparent)]
+    Folder(#[from] FolderError),
+    #[error(transparent)]
+    Binary(#[from] BinaryError),
+}
+
+/// What to export, and where.
+pub struct Request<'a> {
+    pub config: &'a Config,
+    /// The configuration file read, if any (kept out of the package's way).
+    pub config_path: Option<&'a Path>,
+    /// The package's folder; its name is the problem's short name.
+    pub out: &'a Path,
+    /// The binary to put inside.
+    pub binary: &'a Path,
+    /// The suite the statement shows.
+    pub sample: &'a str,
+    /// Replace an earlier export in `out`.
+    pub force: bool,
+}
+
+/// A package made.
+pub struct Exported {
+    pub path: PathBuf,
+    pub name: String,
+    pub problem: Problem,
+    pub binary: Binary,
+    /// What the exporter should know: data rewritten, duplicates, the
+    /// binary's linking.
+    pub notes: Vec<String>,
+}
+
+/// Makes the package for `target`.
+pub fn export(target: Target, request: &Request) -> Result<Exported, ExportError> {
+    let name = short_name(request.out)?;
+    let marker = match target {
+        Target::Kattis => kattis::MARKER,
+        Target::Dmoj => dmoj::MARKER,
+    };
+    let folder = OutFolder::prepare(request.out, &protected(request), marker, request.force)?;
+    let (problem, mut notes) = Problem::gather(request.config, request.sample)?;
+    let binary = Binary::read(request.binary)?;
+    match binary.version() {
+        Ok(version) if version.starts_with("mayan ") => {
+            if let Some(case) = problem.groups().flat_map(|g| &g.cases).next() {
+                binary.self_test(&case.input, &case.answer, &problem.checker_flags())?;
+            }
+        }
+        Ok(version) => {
+            return Err(ExportError::NotMayan {
+                path: request.binary.to_path_buf(),
+                version,
+            });
+        }
+        Err(e) => notes.push(format!(
+            "{} does not run here ({e}): make sure it is the mayan binary for the judge hosts",
+            request.binary.display()
+        )),
+    }
+    notes.extend(binary.warnings());
+    match target {
+        Target::Kattis => kattis::write(&name, &problem, &binary, &folder)?,
+        Target::Dmoj => {
+            dmoj::write(&problem, &binary, &folder)?;
+            notes.extend(dmoj::warnings(&problem));
+        }
+    }
+    let path = folder.finish()?;
+    if target == Target::Kattis && path.to_string_lossy().contains(char::is_whitespace) {
+        notes.push(format!(
+            "{}: Kattis's problemtools cannot build a statement in a path with a space              (problem2pdf, verifyproblem's statement check): move the package before checking it",
+            path.display()
+        ));
+    }
+    Ok(Exported {
+        path,
+        name,
+        problem,
+        binary,
+        notes,
+    })
+}
+
+/// The short name: the folder's own name, when valid.
+fn short_name(out: &Path) -> Result<String, ExportError> {
+    let name = out
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    if names::is_short_name(&name) {
+        return Ok(name);
+    }
+    Err(ExportError::ShortName {
+        suggestion: names::suggest_short_name(&name),
+        name,
+    })
+}
+
+/// What a package must not overwrite or lie in.
+fn protected(request: &Request) -> Vec<Protected> {
+    let mut all: Vec<Protected> = (request.config.suites.iter())
+        .map(|s| Protected {
+            what: format!("the cases of suite `{}`", s.name),
+            path: s.path.clone(),
+            no_inside: true,
+        })
+        .collect();
+    if let Some(path) = request.config_path {
+        all.push(Protected {
+            what: "the configuration".to_string(),
+            path: path.to_path_buf(),
+            no_inside: false,
+        });
+    }
+    all.push(Protected {
+        what: "the current folder".to_string(),
+        path: PathBuf::from("."),
+        no_inside: false,
+    });
+    all
+}

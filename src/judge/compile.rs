@@ -1,0 +1,175 @@
+//! Turning a submission into a command: a ready command as it is, or a source
+//! file compiled by the command its language (chosen by the file's extension,
+//! see `config::languages`) prescribes. A compiler that fails gives CE with
+//! its message; a compiler that cannot be started is a judge error.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use crate::config::LanguageConfig;
+use crate::config::languages::{Recipe, known_extensions, recipe_for};
+use crate::runner::{Exit, Limits, RunSpec, Runner};
+use crate::untrusted::{Refusal, open_beneath, open_regular, read_prefix};
+
+/// What preparing a submission gave.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Prepared {
+    /// The command to run.
+    Ready(Vec<String>),
+    /// The compiler's complaint (CE).
+    CompileError(String),
+}
+
+/// Limits of a compilation.
+const COMPILE_LIMITS: Limits = Limits {
+    cpu: Duration::from_secs(60),
+    wall: Duration::from_secs(120),
+    memory: 2 << 30,
+    output: 64 << 20,
+    processes: 64,
+};
+
+/// Why a submission could not be prepared: the judge's fault, or its
+/// configuration's, never the contestant's.
+#[derive(Debug, thiserror::Error)]
+pub enum PrepareError {
+    #[error("no command and no source")]
+    NoProgram,
+    #[error("copying the files the command names for its runs: {0}")]
+    Stage(std::io::Error),
+    #[error("{}: no language for this extension (known: {})", path.display(), known.join(", "))]
+    UnknownLanguage { path: PathBuf, known: Vec<String> },
+    #[error("{}: no such file", path.display())]
+    NotAFile { path: PathBuf },
+    #[error("{}: {source}", path.display())]
+    Copy {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("cannot run the {language} compiler `{program}`: {source}")]
+    Compiler {
+        language: String,
+        program: String,
+        source: std::io::Error,
+    },
+}
+
+/// What compiling needs besides the source: the languages and the largest
+/// source compiled.
+#[derive(Debug, Clone, Copy)]
+pub struct Toolchain<'a> {
+    pub languages: &'a BTreeMap<String, LanguageConfig>,
+    /// Bytes; a larger source is CE.
+    pub source_limit: u64,
+}
+
+/// The most of a compiler's output kept for the CE message.
+const COMPILER_OUTPUT: u64 = 64 << 10;
+
+/// Copies `source` into `build_dir` and compiles it there when its language
+/// needs it (the compiler runs like a submission, in the sandbox, with
+/// `build_dir` as its working folder). The source is read as a contestant's
+/// file is (`untrusted::open`): a link, a pipe, a device or a file over the
+/// limit is CE saying so; nothing is copied from elsewhere.
+pub fn prepare(
+    source: &Path,
+    build_dir: &Path,
+    runner: &dyn Runner,
+    tools: Toolchain,
+) -> Result<Prepared, PrepareError> {
+    let language =
+        recipe_for(source, tools.languages).ok_or_else(|| PrepareError::UnknownLanguage {
+            path: source.to_path_buf(),
+            known: known_extensions(tools.languages),
+        })?;
+    // The compiler and the program see the copy beside them, never the
+    // contestant's folder.
+    let name = source.file_name().ok_or_else(|| PrepareError::NotAFile {
+        path: source.to_path_buf(),
+    })?;
+    let src = build_dir.join(name);
+    if let Err(refused) = copy_source(source, &src, tools.source_limit)? {
+        return Ok(Prepared::CompileError(refused));
+    }
+    let exe = build_dir.join("program");
+    let Some(compile) = &language.compile else {
+        return Ok(Prepared::Ready(Recipe::fill(&language.run, &src, &exe)));
+    };
+    let spec = RunSpec {
+        argv: Recipe::fill(compile, &src, &exe),
+        workdir: build_dir.to_path_buf(),
+        stdin: None,
+        stdout: build_dir.join("compile.out"),
+        stderr: build_dir.join("compile.err"),
+        limits: COMPILE_LIMITS,
+    };
+    let outcome = runner.run(&spec).map_err(|e| PrepareError::Compiler {
+        language: language.name.clone(),
+        program: spec.argv[0].clone(),
+        source: e,
+    })?;
+    if outcome.exit == Exit::Code(0) && outcome.stopped.is_none() && exe.exists() {
+        return Ok(Prepared::Ready(Recipe::fill(&language.run, &src, &exe)));
+    }
+    let mut message =
+        compiler_said(build_dir, "compile.err") + &compiler_said(build_dir, "compile.out");
+    if outcome.stopped.is_some() {
+        message.push_str("\nthe compiler was stopped at its time or memory limit");
+    }
+    // The compiler names the copy; the contestant knows their own path.
+    let message = message.replace(
+        &src.to_string_lossy().into_owned(),
+        &source.to_string_lossy(),
+    );
+    let lines: Vec<&str> = message.lines().take(30).collect();
+    Ok(Prepared::CompileError(lines.join("\n")))
+}
+
+/// Copies a source that is a regular file of at most `limit` bytes; the
+/// inner `Err` is the CE message when it is not. A missing source is the
+/// configuration's fault, not the contestant's.
+fn copy_source(source: &Path, to: &Path, limit: u64) -> Result<Result<(), String>, PrepareError> {
+    let shown = source.display();
+    let opened = match open_regular(source) {
+        Ok(opened) => opened,
+        Err(Refusal::Missing) => {
+            return Err(PrepareError::NotAFile {
+                path: source.to_path_buf(),
+            });
+        }
+        Err(refusal) => {
+            return Ok(Err(format!(
+                "{shown} {refusal}; a source must be a regular file"
+            )));
+        }
+    };
+    if opened.size > limit {
+        return Ok(Err(format!(
+            "{shown} holds {} bytes, over the source limit of {limit} bytes",
+            opened.size
+        )));
+    }
+    let copy_error = |e| PrepareError::Copy {
+        path: source.to_path_buf(),
+        source: e,
+    };
+    let prefix = read_prefix(opened.file, limit).map_err(copy_error)?;
+    if prefix.truncated {
+        return Ok(Err(format!(
+            "{shown} grew past the source limit of {limit} bytes"
+        )));
+    }
+    std::fs::write(to, &prefix.bytes).map_err(copy_error)?;
+    Ok(Ok(()))
+}
+
+/// What the compiler wrote to one of its streams, bounded.
+fn compiler_said(build_dir: &Path, name: &str) -> String {
+    open_beneath(build_dir, Path::new(name))
+        .ok()
+        .and_then(|o| read_prefix(o.file, COMPILER_OUTPUT).ok())
+        .map_or(String::new(), |p| {
+            String::from_utf8_lossy(&p.bytes).into_owned()
+        })
+}

@@ -1,0 +1,84 @@
+//! One program over many cases: `plan.jobs` cases at once, each graded by
+//! `grade`, the results handed on in case order as soon as a case and all
+//! before it are done, so nothing already judged is lost when a later case
+//! fails. Once the judge is asked to stop, no case starts, and the cases
+//! stopped half-way are left out.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use super::grade::grade_case;
+use super::plan::Plan;
+use super::result::CaseResult;
+use super::suite::CaseFile;
+use crate::runner::Runner;
+use crate::solver::Solver;
+
+/// Grades `argv` on every case, calling `on_result` for each in case order
+/// as soon as it and all before it are done.
+pub fn grade_program(
+    runner: &dyn Runner,
+    argv: &[String],
+    cases: &[CaseFile],
+    plan: &Plan,
+    on_result: &mut (dyn FnMut(&CaseResult) + Send),
+) -> Vec<CaseResult> {
+    let jobs = plan.jobs.clamp(1, cases.len().max(1));
+    let next = AtomicUsize::new(0);
+    let done = Mutex::new(InOrder {
+        results: (0..cases.len()).map(|_| Slot::Pending).collect(),
+        emitted: 0,
+        on_result,
+    });
+    std::thread::scope(|scope| {
+        for _ in 0..jobs {
+            scope.spawn(|| {
+                let mut solver = Solver::new();
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(case) = cases.get(i) else { break };
+                    let result = grade_case(runner, argv, case, plan, &mut solver);
+                    done.lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .finish(i, result);
+                }
+            });
+        }
+    });
+    let done = done.into_inner().unwrap_or_else(|e| e.into_inner());
+    done.results
+        .into_iter()
+        .filter_map(|slot| match slot {
+            Slot::Done(r) => Some(*r),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A case's place in the order: not done yet, graded, or stopped half-way.
+enum Slot {
+    Pending,
+    Done(Box<CaseResult>),
+    Stopped,
+}
+
+/// Results as they finish, handed on in case order.
+struct InOrder<'a> {
+    results: Vec<Slot>,
+    emitted: usize,
+    on_result: &'a mut (dyn FnMut(&CaseResult) + Send),
+}
+
+impl InOrder<'_> {
+    fn finish(&mut self, i: usize, result: Option<CaseResult>) {
+        self.results[i] = result.map_or(Slot::Stopped, |r| Slot::Done(Box::new(r)));
+        while let Some(slot) = self.results.get(self.emitted) {
+            match slot {
+                Slot::Pending => break,
+                Slot::Done(r) => (self.on_result)(r),
+                Slot::Stopped => {}
+            }
+            self.emitted += 1;
+        }
+    }
+}

@@ -1,0 +1,190 @@
+//! Reports of a judging run: what was judged ([`RunReport`], one
+//! [`SubmissionReport`] per submission), shown as text tables (`table`),
+//! written as JSON after every case (`json`: an interrupted run keeps what
+//! was finished), and exported for other tools (`export`: JUnit, CSV, HTML);
+//! the reports of the shards of a run read back and put together (`merge`).
+
+pub mod export;
+pub mod json;
+pub mod merge;
+pub mod table;
+
+use serde::{Deserialize, Serialize};
+
+use crate::check::Accept;
+use crate::config::IoMode;
+use crate::judge::partition::Partition;
+use crate::judge::plan::Plan;
+use crate::judge::result::CaseResult;
+use crate::judge::suite::CaseFile;
+use crate::judge::verdict::Verdict;
+use crate::runner::sandbox::Protection;
+
+/// Everything judged for one submission. A case the judge could not judge
+/// (JE: the judge's or the data's fault) is listed but counts neither for
+/// nor against it: its points are left out of `max_score`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct SubmissionReport {
+    pub name: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub compile_error: Option<String>,
+    pub cases: Vec<CaseResult>,
+    pub score: u32,
+    pub max_score: u32,
+    pub accepted: usize,
+    /// Cases with a judge error, not counted.
+    #[serde(default)]
+    pub not_judged: usize,
+}
+
+impl SubmissionReport {
+    pub fn new(name: &str) -> SubmissionReport {
+        SubmissionReport {
+            name: name.to_string(),
+            compile_error: None,
+            cases: Vec::new(),
+            score: 0,
+            max_score: 0,
+            accepted: 0,
+            not_judged: 0,
+        }
+    }
+
+    pub fn push(&mut self, case: CaseResult) {
+        if case.verdict == Verdict::JudgeError {
+            self.not_judged += 1;
+        } else {
+            self.score += case.score;
+            self.max_score += case.points;
+            self.accepted += usize::from(case.verdict == Verdict::AC);
+        }
+        self.cases.push(case);
+    }
+
+    pub fn all_accepted(&self) -> bool {
+        self.compile_error.is_none() && self.accepted == self.cases.len()
+    }
+}
+
+/// What the cases were judged under, for the record.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Conditions {
+    pub cpu_ms: u64,
+    pub wall_ms: u64,
+    pub memory_bytes: u64,
+    pub output_bytes: u64,
+    pub processes: u32,
+    /// `file` or `stdio`.
+    pub io: String,
+    pub null_swaps: String,
+    pub steps: String,
+    /// The checker's policy: `lexmin` or `any-valid`.
+    pub accept: String,
+}
+
+impl Conditions {
+    pub fn of(plan: &Plan) -> Conditions {
+        let l = plan.limits;
+        Conditions {
+            cpu_ms: l.cpu.as_millis() as u64,
+            wall_ms: l.wall.as_millis() as u64,
+            memory_bytes: l.memory,
+            output_bytes: l.output,
+            processes: l.processes,
+            io: match plan.io.mode {
+                IoMode::File => "file",
+                IoMode::Stdio => "stdio",
+            }
+            .to_string(),
+            null_swaps: plan.policy.dialect.null_swaps.to_string(),
+            steps: plan.policy.dialect.steps.to_string(),
+            accept: match plan.policy.accept {
+                Accept::Lexmin => "lexmin",
+                Accept::AnyValid => "any-valid",
+            }
+            .to_string(),
+        }
+    }
+}
+
+/// The whole run, as written to `--json` (and read back by `merge`).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct RunReport {
+    /// The version of mayan-judge that judged.
+    pub version: String,
+    /// When the run started (RFC 3339, UTC).
+    pub started: String,
+    pub conditions: Conditions,
+    /// How CPU time and memory were measured.
+    pub measured_by: String,
+    /// What confined the runs, active or not.
+    #[serde(deserialize_with = "merge::read_protections")]
+    pub sandbox: Vec<Protection>,
+    /// The run was stopped (SIGINT or SIGTERM) before every case was judged:
+    /// it holds the cases that finished.
+    #[serde(default)]
+    pub interrupted: bool,
+    /// The share of the run judged here (`--partition`), when not all of it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub partition: Option<Partition>,
+    /// Every case of the run in order, judged here or in another shard.
+    #[serde(default)]
+    pub cases: Vec<CaseId>,
+    pub submissions: Vec<SubmissionReport>,
+}
+
+/// One case of a run, as a report names it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CaseId {
+    pub suite: String,
+    pub name: String,
+    pub points: u32,
+}
+
+impl CaseId {
+    pub fn of(case: &CaseFile) -> CaseId {
+        CaseId {
+            suite: case.suite.clone(),
+            name: case.name.clone(),
+            points: case.points,
+        }
+    }
+}
+
+impl RunReport {
+    /// An empty report of a run about to start under `plan`.
+    pub fn new(plan: &Plan, measured_by: String, sandbox: Vec<Protection>) -> RunReport {
+        RunReport {
+            version: env!("CARGO_PKG_VERSION").to_string(),
+            started: humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string(),
+            conditions: Conditions::of(plan),
+            measured_by,
+            sandbox,
+            interrupted: false,
+            partition: None,
+            cases: Vec::new(),
+            submissions: Vec::new(),
+        }
+    }
+
+    /// True when some case could not be judged (the judge's or the data's
+    /// fault).
+    pub fn has_judge_errors(&self) -> bool {
+        self.submissions.iter().any(|s| s.not_judged > 0)
+    }
+
+    /// The exit code of the run: 130 or 143 when it was stopped by SIGINT or
+    /// SIGTERM, an error when a case could not be judged, success only when
+    /// every case of every submission was accepted.
+    pub fn exit_code(&self) -> u8 {
+        if let Some(signal) = crate::runner::signals::received().filter(|_| self.interrupted) {
+            return crate::exit::for_signal(signal);
+        }
+        if self.has_judge_errors() {
+            return crate::exit::ERROR;
+        }
+        crate::exit::accepted_or_rejected(
+            self.submissions.iter().all(SubmissionReport::all_accepted),
+        )
+    }
+}

@@ -1,0 +1,281 @@
+//! The judging run, its report and its exit code, driven by the fake runner:
+//! no process is started and no clock decides anything.
+
+use std::io;
+use std::path::Path;
+use std::time::Duration;
+
+use std::collections::BTreeMap;
+
+use super::*;
+use crate::check::Policy;
+use crate::config::{IoConfig, IoMode};
+use crate::exit;
+use crate::judge::compile::Toolchain;
+use crate::judge::contestants::Missing;
+use crate::runner::fake::{FakeRun, FakeRunner, Scripted};
+use crate::runner::{Limits, Stop};
+
+const SAMPLE: &str = "3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n";
+const SAMPLE_ANSWER: &str = "2 1 1\n3 1 1\n3 0 1\n";
+/// No solution in one move.
+const HOPELESS: &str = "1\n1 2 0\n2 1 0\n0\n0\n0\n";
+
+fn plan(mode: IoMode) -> Plan {
+    Plan {
+        limits: Limits {
+            cpu: Duration::from_secs(1),
+            wall: Duration::from_secs(3),
+            memory: 64 << 20,
+            output: 1 << 20,
+            processes: 8,
+        },
+        io: IoConfig {
+            mode,
+            ..IoConfig::default()
+        },
+        policy: Policy::default(),
+        jobs: 2,
+    }
+}
+
+/// Cases `a` (the sample, with its answer), `b` (no solution, no answer
+/// file: the solver decides), `c` and `d` (the sample again).
+fn cases(dir: &Path) -> Vec<CaseFile> {
+    let mut all = Vec::new();
+    for (name, input, answer) in [
+        ("a", SAMPLE, Some(SAMPLE_ANSWER)),
+        ("b", HOPELESS, None),
+        ("c", SAMPLE, None),
+        ("d", SAMPLE, None),
+    ] {
+        let path = dir.join(format!("{name}.in"));
+        std::fs::write(&path, input).unwrap();
+        let answer = answer.map(|text| {
+            let path = dir.join(format!("{name}.ans"));
+            std::fs::write(&path, text).unwrap();
+            path
+        });
+        all.push(CaseFile {
+            suite: "s".into(),
+            name: name.into(),
+            input: path,
+            answer,
+            points: 10,
+        });
+    }
+    all
+}
+
+/// A correct program: the right answer for both inputs.
+fn correct(run: &FakeRun) -> io::Result<Scripted> {
+    Ok(Scripted::answer(if run.input == SAMPLE {
+        SAMPLE_ANSWER
+    } else {
+        "-1\n"
+    }))
+}
+
+fn program(name: &str, command: &[&str]) -> Entry {
+    Entry::Program(Submission {
+        name: name.into(),
+        command: Some(command.iter().map(|s| s.to_string()).collect()),
+        source: None,
+    })
+}
+
+fn judge_with(runner: &FakeRunner, mode: IoMode, entries: &[Entry]) -> RunReport {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = cases(dir.path());
+    let plan = plan(mode);
+    let languages = BTreeMap::new();
+    let session = Session {
+        base: dir.path(),
+        cases: &cases,
+        plan: &plan,
+        runner,
+        tools: Toolchain {
+            languages: &languages,
+            source_limit: 1 << 20,
+        },
+    };
+    session.judge(entries, &mut Quiet).unwrap()
+}
+
+fn verdicts(r: &SubmissionReport) -> Vec<Verdict> {
+    r.cases.iter().map(|c| c.verdict).collect()
+}
+
+#[test]
+fn a_correct_program_is_accepted_everywhere_and_the_run_exits_0() {
+    for mode in [IoMode::File, IoMode::Stdio] {
+        let runner = FakeRunner::new(correct);
+        let report = judge_with(&runner, mode, &[program("ok", &["./ok"])]);
+        let r = &report.submissions[0];
+        assert_eq!(verdicts(r), [Verdict::AC; 4], "{mode:?}");
+        assert_eq!((r.score, r.max_score, r.accepted), (40, 40, 4));
+        assert_eq!(report.exit_code(), exit::SUCCESS);
+        assert_eq!(runner.runs().len(), 4);
+        assert_eq!(report.measured_by, "a script (the fake runner)");
+    }
+}
+
+#[test]
+fn each_outcome_gets_its_verdict_and_the_run_exits_1() {
+    let runner = FakeRunner::new(|run: &FakeRun| {
+        Ok(match run.spec.argv[0].as_str() {
+            "./slow" => Scripted::stopped(Stop::CpuTime, Duration::from_millis(1100)),
+            "./crash" => Scripted::exit(3, "boom"),
+            "./silent" => Scripted::answer(""),
+            _ => Scripted::answer("-1\n"),
+        })
+    });
+    let entries = [
+        program("slow", &["./slow"]),
+        program("crash", &["./crash"]),
+        program("silent", &["./silent"]),
+        program("minus-one", &["./minus-one"]),
+    ];
+    let report = judge_with(&runner, IoMode::Stdio, &entries);
+    let [slow, crash, silent, minus] = &report.submissions[..] else {
+        panic!("four reports");
+    };
+    assert_eq!(verdicts(slow), [Verdict::TLE; 4]);
+    assert_eq!(slow.cases[0].message, "CPU time over 1000 ms");
+    assert_eq!(verdicts(crash), [Verdict::RE; 4]);
+    // An RE carries the end of what the program said on standard error.
+    assert_eq!(
+        crash.cases[0].message,
+        "exit code 3; its standard error ends: boom"
+    );
+    assert_eq!(crash.cases[0].stderr, "boom");
+    assert_eq!(crash.cases[0].input, SAMPLE);
+    assert_eq!(verdicts(silent), [Verdict::PE; 4]);
+    use Verdict::{AC, WA};
+    assert_eq!(verdicts(minus), [WA, AC, WA, WA]);
+    assert!(
+        minus.cases[0]
+            .message
+            .starts_with("-1, but a solution exists")
+    );
+    assert_eq!(minus.cases[0].received, "-1\n");
+    assert_eq!((minus.score, minus.max_score), (10, 40));
+    assert_eq!(report.exit_code(), exit::REJECTED);
+}
+
+#[test]
+fn a_program_that_writes_no_output_file_is_told_so() {
+    let runner = FakeRunner::new(|_: &FakeRun| Ok(Scripted::exit(0, "")));
+    let report = judge_with(&runner, IoMode::File, &[program("p", &["./p"])]);
+    let c = &report.submissions[0].cases[0];
+    assert_eq!(c.verdict, Verdict::PE);
+    assert_eq!(c.message, "the program wrote no mayan.out");
+}
+
+#[test]
+fn a_run_that_cannot_be_made_is_a_judge_error() {
+    let runner = FakeRunner::new(|_: &FakeRun| Err(io::Error::other("no such program")));
+    let report = judge_with(&runner, IoMode::Stdio, &[program("p", &["./p"])]);
+    let c = &report.submissions[0].cases[0];
+    assert_eq!(c.verdict, Verdict::JudgeError);
+    assert_eq!(c.message, "the run could not be made: no such program");
+    // Not the contestant's fault: not counted, and the run says so loudly.
+    let r = &report.submissions[0];
+    assert_eq!((r.score, r.max_score, r.not_judged), (0, 0, 4));
+    assert_eq!(report.exit_code(), exit::ERROR);
+}
+
+#[test]
+fn a_compile_error_is_ce_on_every_case_with_the_compilers_message() {
+    let runner = FakeRunner::new(|run: &FakeRun| {
+        assert_eq!(run.spec.argv[0], "gcc", "only the compiler runs");
+        Ok(Scripted::exit(1, "a.c:1:1: error: expected ';'\n"))
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let source = dir.path().join("a.c");
+    std::fs::write(&source, "int main(){}").unwrap();
+    let entry = Entry::Program(Submission {
+        name: "c".into(),
+        command: None,
+        source: Some(source),
+    });
+    let report = judge_with(&runner, IoMode::File, &[entry]);
+    let r = &report.submissions[0];
+    assert_eq!(verdicts(r), [Verdict::CE; 4]);
+    assert_eq!(
+        r.compile_error.as_deref(),
+        Some("a.c:1:1: error: expected ';'")
+    );
+    assert_eq!(runner.runs().len(), 1);
+}
+
+#[test]
+fn a_contestant_without_a_source_is_listed_with_the_reason() {
+    let runner = FakeRunner::new(correct);
+    let absent = Entry::Absent(Missing {
+        name: "zed".into(),
+        why: "no mayan.<ext> with a known language".into(),
+    });
+    let report = judge_with(&runner, IoMode::File, &[program("ok", &["./ok"]), absent]);
+    let zed = &report.submissions[1];
+    assert_eq!(zed.name, "zed");
+    assert_eq!(verdicts(zed), [Verdict::CE; 4]);
+    assert_eq!(zed.cases[0].message, "no mayan.<ext> with a known language");
+    assert_eq!(report.exit_code(), exit::REJECTED);
+}
+
+/// Records what the observer is told.
+#[derive(Default)]
+struct Record(Vec<String>);
+
+impl Observer for Record {
+    fn started(&mut self, name: &str, cases: usize) {
+        self.0.push(format!("start {name} {cases}"));
+    }
+    fn case_done(&mut self, name: &str, case: &CaseResult, so_far: &RunReport) {
+        let done = so_far.submissions.last().map_or(0, |s| s.cases.len());
+        self.0
+            .push(format!("{name} {} {} {done}", case.name, case.verdict));
+    }
+    fn finished(&mut self, so_far: &RunReport) {
+        self.0.push(format!("done {}", so_far.submissions.len()));
+    }
+}
+
+#[test]
+fn the_observer_sees_every_case_in_order_with_the_report_so_far() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = cases(dir.path());
+    let plan = plan(IoMode::Stdio);
+    let runner = FakeRunner::new(correct);
+    let languages = BTreeMap::new();
+    let session = Session {
+        base: dir.path(),
+        cases: &cases,
+        plan: &plan,
+        runner: &runner,
+        tools: Toolchain {
+            languages: &languages,
+            source_limit: 1 << 20,
+        },
+    };
+    let mut record = Record::default();
+    session
+        .judge(&[program("p", &["./p"])], &mut record)
+        .unwrap();
+    assert_eq!(
+        record.0,
+        [
+            "start p 4",
+            "p a AC 1",
+            "p b AC 2",
+            "p c AC 3",
+            "p d AC 4",
+            "done 1"
+        ]
+    );
+    assert!(matches!(
+        session.judge(&[], &mut Quiet),
+        Err(SessionError::NothingToJudge)
+    ));
+}

@@ -1,0 +1,7 @@
+//! The problem setter's tools: validating cases and their answers, random
+//! boards, cases of a kind, stress testing and shrinking a failing case.
+
+pub mod kinds;
+pub mod random;
+pub mod stress;
+pub mod validate;

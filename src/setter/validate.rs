@@ -1,0 +1,274 @@
+//! Case validation, as a contest's input validator and answer checker would do
+//! it: the format and guarantees of SPEC.md (strict reading), the answer files
+//! against the reference solver, and the facts a setter must know about a
+//! case: whether its answer depends on the dialect, and whether it can be
+//! cleared in fewer than `n` moves.
+//!
+//! Produces findings; printing them is the command line's business.
+
+use std::path::Path;
+
+use crate::check::reference::References;
+use crate::judge::answer_files;
+use crate::judge::suite::{Finding, Severity};
+use crate::puzzle::case::{Case, MAX_CASE_BYTES, ReadError, parse_case_strict, read_case_text};
+use crate::puzzle::dialect::Dialect;
+use crate::solver::Solver;
+use crate::text::plural;
+
+/// A file's text, read to a bound (bytes that are not UTF-8 are shown as
+/// `\xNN`), or the finding that it cannot be read.
+fn read_text(path: &Path) -> Result<String, Finding> {
+    read_case_text(path).map_err(|e| {
+        let why = match e {
+            ReadError::Io { source, .. } => format!("cannot read: {source}"),
+            ReadError::TooLarge { .. } => {
+                format!("larger than {MAX_CASE_BYTES} bytes; a case or answer is a few short lines")
+            }
+            ReadError::Invalid { source, .. } => source.to_string(),
+        };
+        Finding::new(path, None, Severity::Error, why)
+    })
+}
+
+/// Everything worth saying about one case file and its answer files.
+pub fn validate_case(input: &Path, configured: Dialect, solver: &mut Solver) -> Vec<Finding> {
+    let text = match read_text(input) {
+        Ok(text) => text,
+        Err(unreadable) => return vec![unreadable],
+    };
+    let (case, warnings) = match parse_case_strict(&text) {
+        Ok(parsed) => parsed,
+        Err(e) => {
+            let kind = e.kind.to_string();
+            return vec![Finding::new(input, Some(e.line), Severity::Error, kind)];
+        }
+    };
+    let mut findings: Vec<Finding> = warnings
+        .iter()
+        .map(|w| {
+            let message = w.to_string();
+            let message = message
+                .split_once(": ")
+                .map_or(message.clone(), |(_, m)| m.to_string());
+            Finding::new(input, Some(w.line), Severity::Warning, message)
+        })
+        .collect();
+    let mut refs = References::of(&case);
+    findings.extend(answer_files(input, configured, &mut refs, solver));
+    findings.extend(notes(input, &case, &mut refs, solver));
+    findings
+}
+
+/// Each answer file held against the reference under every dialect that
+/// reads it (an error under the configured dialect, a warning under the
+/// others, which would judge wrongly), a note naming the dialects each file
+/// holds when there are several files, and a warning when the configured
+/// dialect has no file.
+fn answer_files(
+    input: &Path,
+    configured: Dialect,
+    refs: &mut References,
+    solver: &mut Solver,
+) -> Vec<Finding> {
+    let mut findings = Vec::new();
+    let present: Vec<_> = (answer_files::all_names(input).into_iter())
+        .filter(|p| p.exists())
+        .collect();
+    for path in &present {
+        let text = match read_text(path) {
+            Ok(text) => text,
+            Err(unreadable) => {
+                findings.push(unreadable);
+                continue;
+            }
+        };
+        let served = answer_files::served_by(input, path);
+        for &dialect in &served {
+            findings.extend(held_against(
+                (input, path),
+                &text,
+                dialect,
+                configured,
+                refs,
+                solver,
+            ));
+        }
+        if present.len() > 1 || served.is_empty() {
+            findings.push(holds(path, &served));
+        }
+    }
+    if answer_files::find(input, configured).is_none() {
+        let message = format!(
+            "no answer file for {configured} ({} or a less specific name); the reference answer is {}",
+            answer_files::candidates(input, configured)[0].display(),
+            refs.get(configured, solver).one_line()
+        );
+        findings.push(Finding::new(input, None, Severity::Warning, message));
+    }
+    findings
+}
+
+/// The finding when an answer file contradicts the reference under a
+/// dialect that reads it.
+fn held_against(
+    (input, path): (&Path, &Path),
+    text: &str,
+    dialect: Dialect,
+    configured: Dialect,
+    refs: &mut References,
+    solver: &mut Solver,
+) -> Option<Finding> {
+    let fault = refs.check_file(text, dialect, solver).err()?;
+    if dialect == configured {
+        return Some(Finding::new(path, None, Severity::Error, fault.to_string()));
+    }
+    let message = format!(
+        "wrong under {dialect}, which reads this file: {fault}; give that dialect its own {}",
+        answer_files::name_for(input, dialect)
+            .file_name()
+            .map_or(String::new(), |n| n.to_string_lossy().into_owned())
+    );
+    Some(Finding::new(path, None, Severity::Warning, message))
+}
+
+/// The note saying which dialects read an answer file.
+fn holds(path: &Path, served: &[Dialect]) -> Finding {
+    let message = if served.is_empty() {
+        "read under no dialect: a more specific file stands in for it everywhere".to_string()
+    } else {
+        format!("holds the answer for {}", answer_files::short_names(served))
+    };
+    Finding::new(path, None, Severity::Note, message)
+}
+
+fn notes(input: &Path, case: &Case, refs: &mut References, solver: &mut Solver) -> Vec<Finding> {
+    let mut notes = Vec::new();
+    let (null_swaps, steps) = refs.sensitivity(solver);
+    let switches: Vec<&str> = [(null_swaps, "null-swaps"), (steps, "steps")]
+        .into_iter()
+        .filter_map(|(on, name)| on.then_some(name))
+        .collect();
+    if !switches.is_empty() {
+        let list: Vec<String> = refs
+            .all(solver)
+            .iter()
+            .map(|(d, a)| format!("{}/{}: {}", d.null_swaps, d.steps, a.one_line()))
+            .collect();
+        let message = format!(
+            "dialect-sensitive ({} change the answer): {}",
+            switches.join(" and "),
+            list.join("; ")
+        );
+        notes.push(Finding::new(input, None, Severity::Note, message));
+    }
+    if let Some(k) = solver
+        .min_moves(&case.board, case.n)
+        .filter(|&k| k < case.n)
+    {
+        let message = format!(
+            "can be cleared in {}, fewer than n = {}",
+            plural(usize::from(k), "move"),
+            case.n
+        );
+        notes.push(Finding::new(input, None, Severity::Note, message));
+    }
+    notes
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::PathBuf;
+
+    use super::*;
+
+    fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        path
+    }
+
+    #[test]
+    fn a_clean_case_has_no_findings() {
+        let dir = tempfile::tempdir().unwrap();
+        let input = write(dir.path(), "a.in", "1\n1 1 2 0\n2 2 1 0\n0\n0\n0\n");
+        write(dir.path(), "a.ans", "0 2 1\n");
+        assert_eq!(
+            validate_case(&input, Dialect::default(), &mut Solver::new()),
+            vec![]
+        );
+    }
+
+    #[test]
+    fn a_wrong_answer_file_is_an_error_naming_the_dialect_it_matches() {
+        let dir = tempfile::tempdir().unwrap();
+        let input = write(dir.path(), "a.in", "2\n1 0\n1 0\n0\n1 0\n0\n");
+        write(dir.path(), "a.ans", "1 0 1\n0 0 1\n");
+        let findings = validate_case(&input, Dialect::default(), &mut Solver::new());
+        let error = findings
+            .iter()
+            .find(|f| f.severity == Severity::Error)
+            .unwrap();
+        assert!(
+            error.message.contains(
+                "reference solver (null-swaps = include, steps = exact) says 0 0 1 / 3 0 -1"
+            ),
+            "{error}"
+        );
+        assert!(
+            error
+                .message
+                .contains("it is the answer under null-swaps = exclude, steps = exact"),
+            "{error}"
+        );
+        let note = findings
+            .iter()
+            .find(|f| f.severity == Severity::Note)
+            .unwrap();
+        assert!(
+            note.message
+                .starts_with("dialect-sensitive (null-swaps change the answer)"),
+            "{note}"
+        );
+    }
+
+    #[test]
+    fn format_errors_warnings_and_missing_answers_are_reported() {
+        let dir = tempfile::tempdir().unwrap();
+        let input = write(dir.path(), "bad.in", "1\n1 0\n1 0\nx 0\n0\n0\n");
+        let findings = validate_case(&input, Dialect::default(), &mut Solver::new());
+        assert_eq!(findings.len(), 1);
+        assert_eq!(
+            findings[0].to_string(),
+            format!("{}:4: error: `x` is not an integer", input.display())
+        );
+        let input = write(
+            dir.path(),
+            "crlf.in",
+            "1\r\n0\r\n0\r\n0\r\n1 1 0\r\n1 0\r\n",
+        );
+        let findings = validate_case(&input, Dialect::default(), &mut Solver::new());
+        assert!(
+            findings
+                .iter()
+                .any(|f| f.line == Some(1) && f.message == "CRLF line end")
+        );
+        assert!(
+            findings
+                .iter()
+                .any(|f| f.message.contains("no answer file"))
+        );
+    }
+
+    #[test]
+    fn fewer_than_n_is_noted() {
+        let dir = tempfile::tempdir().unwrap();
+        let input = write(dir.path(), "a.in", "3\n1 0\n1 0\n0\n1 0\n0\n");
+        let findings = validate_case(&input, Dialect::default(), &mut Solver::new());
+        assert!(
+            findings
+                .iter()
+                .any(|f| f.message == "can be cleared in 1 move, fewer than n = 3")
+        );
+    }
+}

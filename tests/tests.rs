@@ -1,0 +1,31 @@
+//! The integration tests, one binary (as ripgrep's `tests/tests.rs`): each
+//! module is one concern, and `support` holds the helpers they share. Run
+//! one concern with a filter, e.g. `cargo test --test integration sandbox::`.
+
+mod support;
+
+mod answer_files;
+mod browser;
+mod cases;
+mod check_fuzz;
+mod check_protocols;
+mod cli;
+mod differential;
+mod export_dmoj;
+mod export_kattis;
+mod gen_cases;
+mod judge;
+mod links;
+mod mutants;
+mod newcomer;
+mod official;
+mod partition;
+mod properties;
+mod regression;
+mod runner;
+mod sandbox;
+mod sandbox_cli;
+mod seeds;
+mod snapshots;
+mod stress;
+mod trust;

@@ -1,0 +1,498 @@
+//! The judge against what a contestant makes, and against careless input:
+//! what stands in place of `mayan.out` (links to the answer by every route,
+//! a hard link, a pipe, `/dev/zero`, a folder, a 64 GiB sparse file, a
+//! child that rewrites the file after the program ended), contestants'
+//! sources and folders that are links, pipes or huge, bytes that would drive
+//! a terminal, endless input to every command that reads some, an
+//! interrupted run, and `gen` told to write outside its folder. Each attack
+//! gets its verdict, ends, and leaks nothing: an answer or a secret file's
+//! text appears in no message, report or output.
+//!
+//! The output attacks run with the sandbox as probed and with it off: the
+//! judge's own reading must hold even when nothing confines the program.
+
+use std::io::Write as _;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::support::hostile::{ANSWER, Arena, PRELUDE, survivors};
+use mayan_judge::check::Policy;
+use mayan_judge::config::{IoConfig, IoMode, SandboxMode};
+use mayan_judge::judge::plan::Plan;
+use mayan_judge::judge::program::grade_program;
+use mayan_judge::judge::result::CaseResult;
+use mayan_judge::judge::verdict::Verdict;
+use mayan_judge::runner::Limits;
+use mayan_judge::runner::process::ProcessRunner;
+
+const SECRET: &str = "the-secret-text-7f3a9c";
+
+fn plan() -> Plan {
+    Plan {
+        limits: Limits {
+            cpu: Duration::from_secs(2),
+            wall: Duration::from_secs(6),
+            memory: 256 << 20,
+            output: 16 << 20,
+            processes: 32,
+        },
+        io: IoConfig {
+            mode: IoMode::File,
+            ..IoConfig::default()
+        },
+        policy: Policy::default(),
+        jobs: 1,
+    }
+}
+
+/// A file only root may read, holding [`SECRET`].
+fn secret_file(dir: &Path) -> PathBuf {
+    let path = dir.join("secret.txt");
+    std::fs::write(&path, format!("{SECRET}\n")).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
+    path
+}
+
+/// Grades one hostile program (C, after the prelude) on the arena's case.
+fn attack(runner: &ProcessRunner, arena: &Arena, body: &str) -> CaseResult {
+    let source = format!("{PRELUDE}\n{body}");
+    let exe = crate::support::compile(arena.dir.path(), "gcc", "attack", &source);
+    let argv = vec![exe.to_string_lossy().into_owned(), arena.token()];
+    let start = Instant::now();
+    let mut results = grade_program(
+        runner,
+        &argv,
+        std::slice::from_ref(&arena.case),
+        &plan(),
+        &mut |_| {},
+    );
+    assert!(
+        start.elapsed() < Duration::from_secs(60),
+        "the judge took too long"
+    );
+    for pid in survivors(&arena.token()) {
+        // SAFETY: kill takes integers.
+        unsafe {
+            libc::kill(pid, libc::SIGKILL);
+        }
+    }
+    results.pop().expect("one case, one result")
+}
+
+fn leaks(result: &CaseResult, secret: &str) -> bool {
+    [&result.message, &result.details, &result.received]
+        .iter()
+        .any(|t| t.contains(secret))
+}
+
+/// The output attacks: the C body, and the verdict and words it must get.
+fn output_attacks(
+    arena: &Arena,
+    secret: &Path,
+) -> Vec<(&'static str, String, Verdict, &'static str)> {
+    let link = |target: &str| {
+        format!(
+            "int main(void) {{ unlink(\"mayan.out\"); if (symlink({target:?}, \"mayan.out\")) return lose(\"symlink\"); return 0; }}"
+        )
+    };
+    let proc_root = format!("/proc/self/root{}", arena.answer.display());
+    let relative = format!("../../../../../../../..{}", arena.answer.display());
+    vec![
+        ("an absolute link to the answer", link(&arena.answer.to_string_lossy()), Verdict::PE, "symbolic link"),
+        ("a /proc/self/root link to the answer", link(&proc_root), Verdict::PE, "symbolic link"),
+        ("a relative link to the answer", link(&relative), Verdict::PE, "symbolic link"),
+        ("a link to a secret file", link(&secret.to_string_lossy()), Verdict::PE, "symbolic link"),
+        ("a link to /dev/zero", link("/dev/zero"), Verdict::PE, "symbolic link"),
+        (
+            "a hard link to the answer, or its own output under two names",
+            format!(
+                "int main(void) {{ unlink(\"mayan.out\"); if (link({:?}, \"mayan.out\") == 0) return 0; \
+                 int fd = open(\"mayan.out\", O_WRONLY | O_CREAT, 0644); write(fd, \"2 1 1\\n3 1 1\\n3 0 1\\n\", 18); \
+                 close(fd); return link(\"mayan.out\", \"again\"); }}",
+                arena.answer
+            ),
+            Verdict::PE,
+            "hard link",
+        ),
+        (
+            "a named pipe",
+            "int main(void) { unlink(\"mayan.out\"); return mkfifo(\"mayan.out\", 0666); }".to_string(),
+            Verdict::PE,
+            "named pipe",
+        ),
+        (
+            "a folder",
+            "int main(void) { unlink(\"mayan.out\"); return mkdir(\"mayan.out\", 0755); }".to_string(),
+            Verdict::PE,
+            "folder",
+        ),
+        (
+            "a 64 GiB sparse file",
+            "int main(void) { int fd = open(\"mayan.out\", O_WRONLY | O_CREAT, 0644); \
+             if (ftruncate(fd, 64LL << 30)) { signal(SIGXFSZ, SIG_DFL); raise(SIGXFSZ); } return 0; }"
+                .to_string(),
+            Verdict::OLE,
+            "",
+        ),
+        (
+            "a child that writes the right answer after the program ended",
+            "int main(void) { FILE *f = fopen(\"mayan.out\", \"w\"); fputs(\"-1\\n\", f); fclose(f); \
+             if (fork() == 0) { usleep(300000); f = fopen(\"mayan.out\", \"w\"); \
+             fputs(\"2 1 1\\n3 1 1\\n3 0 1\\n\", f); fclose(f); _exit(0); } return 0; }"
+                .to_string(),
+            Verdict::WA,
+            "-1, but a solution exists",
+        ),
+    ]
+}
+
+#[test]
+fn nothing_in_place_of_the_output_earns_ac_leaks_or_stalls() {
+    let arena = Arena::new();
+    let secret = secret_file(arena.dir.path());
+    let runners = [
+        ("sandbox as probed", ProcessRunner::new()),
+        (
+            "sandbox off",
+            ProcessRunner::configured(SandboxMode::Off, Vec::new()).unwrap(),
+        ),
+    ];
+    for (mode, runner) in &runners {
+        for (name, body, verdict, says) in output_attacks(&arena, &secret) {
+            let result = attack(runner, &arena, &format!("#include <sys/stat.h>\n{body}"));
+            assert_eq!(result.verdict, verdict, "{name} ({mode}): {result:?}");
+            assert!(
+                result.message.contains(says),
+                "{name} ({mode}): {}",
+                result.message
+            );
+            assert!(!leaks(&result, SECRET), "{name} ({mode}) leaked the secret");
+            assert!(!leaks(&result, ANSWER), "{name} ({mode}) shows the answer");
+        }
+    }
+}
+
+fn mayan() -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_mayan"));
+    cmd.env("NO_COLOR", "1").stdin(Stdio::null());
+    cmd
+}
+
+/// A contest folder of hostile contestants, judged; the run's standard
+/// output, error and JSON and HTML reports, all as one text.
+fn judge_contest(dir: &Path, contest: &Path) -> (i32, String) {
+    let config = dir.join("judge.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[limits]\ntime = \"2s\"\n[[suite]]\npath = \"{}\"\n",
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("cases/sample")
+                .display()
+        ),
+    )
+    .unwrap();
+    let (json, html) = (dir.join("r.json"), dir.join("r.html"));
+    let start = Instant::now();
+    let out = mayan()
+        .args(["judge", "--config"])
+        .arg(&config)
+        .arg("--contestants")
+        .arg(contest)
+        .arg("--json")
+        .arg(&json)
+        .arg("--html")
+        .arg(&html)
+        .output()
+        .unwrap();
+    assert!(
+        start.elapsed() < Duration::from_secs(120),
+        "the judge took too long"
+    );
+    let mut all = String::from_utf8_lossy(&out.stdout).into_owned();
+    all.push_str(&String::from_utf8_lossy(&out.stderr));
+    all.push_str(&std::fs::read_to_string(&json).unwrap_or_default());
+    all.push_str(&std::fs::read_to_string(&html).unwrap_or_default());
+    (out.status.code().unwrap_or(-1), all)
+}
+
+#[test]
+fn contestants_sources_that_are_links_pipes_or_huge_are_ce_and_leak_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let secret = secret_file(dir.path());
+    let contest = dir.path().join("contest");
+    for who in ["link", "pipe", "huge", "fine"] {
+        std::fs::create_dir_all(contest.join(who)).unwrap();
+    }
+    std::os::unix::fs::symlink(&secret, contest.join("link/mayan.cpp")).unwrap();
+    let fifo = std::ffi::CString::new(contest.join("pipe/mayan.cpp").to_string_lossy().as_bytes())
+        .unwrap();
+    // SAFETY: a NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(fifo.as_ptr(), 0o644) }, 0);
+    let huge = std::fs::File::create(contest.join("huge/mayan.cpp")).unwrap();
+    huge.set_len(4 << 30).unwrap();
+    std::fs::write(contest.join("fine/mayan.py"), "print(-1)\n").unwrap();
+    let outside = dir.path().join("elsewhere");
+    std::fs::create_dir(&outside).unwrap();
+    std::fs::copy(&secret, outside.join("mayan.cpp")).unwrap();
+    std::os::unix::fs::symlink(&outside, contest.join("away")).unwrap();
+    let (code, all) = judge_contest(dir.path(), &contest);
+    assert_eq!(code, 1, "{all}");
+    assert!(!all.contains(SECRET), "the secret leaked:\n{all}");
+    for says in [
+        "link/mayan.cpp is a symbolic link",
+        "pipe/mayan.cpp is a named pipe",
+        "huge/mayan.cpp holds 4294967296 bytes, over the source limit",
+        "the folder is a symbolic link",
+    ] {
+        assert!(all.contains(says), "{says}:\n{all}");
+    }
+}
+
+/// Writes `chunk` to the child's standard input until it stops reading.
+fn feed_forever(child: &mut std::process::Child, chunk: &'static [u8]) {
+    let mut stdin = child.stdin.take().unwrap();
+    std::thread::spawn(move || while stdin.write_all(chunk).is_ok() {});
+}
+
+/// Runs `mayan` with endless input on standard input; its exit code and
+/// standard error.
+fn endless(args: &[&str], chunk: &'static [u8]) -> (i32, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mayan"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    feed_forever(&mut child, chunk);
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn endless_input_is_refused_at_a_bound_by_every_command_that_reads_it() {
+    let (code, err) = endless(&["solve"], b"1\n");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("<stdin>: larger than 1048576 bytes"), "{err}");
+    let (code, err) = endless(&["validate", "--kattis"], b"1 ");
+    assert_eq!(code, 43, "{err}");
+    let case = Path::new(env!("CARGO_MANIFEST_DIR")).join("cases/sample/statement.in");
+    let case = case.to_string_lossy();
+    let answer = case.replace(".in", ".ans");
+    let feedback = tempfile::tempdir().unwrap();
+    let feedback = feedback.path().to_string_lossy();
+    let args = ["check", "--protocol", "kattis", &case, &answer, &feedback];
+    let (code, err) = endless(&args, b"1 0 1\n");
+    assert_eq!(
+        code, 43,
+        "kattis reads the output from standard input: {err}"
+    );
+    let out = mayan().args(["solve", "/dev/zero"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let out = mayan()
+        .args(["check", &case, "/dev/zero"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "PE: the output is too large");
+    let out = mayan()
+        .args(["check", &case, &case, "/dev/zero"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(3),
+        "FAIL: the answer file is too large"
+    );
+    let out = mayan()
+        .args(["judge", "--config", "/dev/zero"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("larger than"));
+}
+
+#[test]
+fn a_huge_token_is_quoted_as_a_short_excerpt() {
+    let dir = tempfile::tempdir().unwrap();
+    let case = dir.path().join("big.in");
+    std::fs::write(&case, "x".repeat(500_000)).unwrap();
+    let out = mayan().arg("solve").arg(&case).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        err.len() < 300 && err.contains("(500000 characters)"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_contestants_bytes_cannot_drive_the_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let program = dir.path().join("evil.py");
+    std::fs::write(
+        &program,
+        "import sys\nsys.stdout.write('\\x1b[2J\\x1b]0;owned\\x07 1 0 1\\r== good\\nAC\\n')\n",
+    )
+    .unwrap();
+    let out = mayan()
+        .args(["judge", "--io", "stdio", "--sandbox", "off", "--suite"])
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("cases/sample"))
+        .arg("--")
+        .arg("python3")
+        .arg(&program)
+        .output()
+        .unwrap();
+    let text = [out.stdout, out.stderr].concat();
+    assert!(
+        !text.contains(&0x1b) && !text.contains(&b'\r'),
+        "{}",
+        String::from_utf8_lossy(&text)
+    );
+    assert!(String::from_utf8_lossy(&text).contains("\\x1b[2J"));
+}
+
+#[test]
+fn gen_writes_only_inside_its_folder_and_never_over_cases() {
+    let dir = tempfile::tempdir().unwrap();
+    let out_dir = dir.path().join("a/b");
+    let make = |name: &str, force: bool| {
+        let mut cmd = mayan();
+        cmd.args([
+            "gen", "--kind", "random", "--count", "2", "--name", name, "--out",
+        ])
+        .arg(&out_dir);
+        if force {
+            cmd.arg("--force");
+        }
+        cmd.output().unwrap()
+    };
+    let escape = make("../../x", false);
+    assert_eq!(escape.status.code(), Some(2));
+    assert!(!dir.path().join("x-001.in").exists());
+    assert!(make("r", false).status.success());
+    let again = make("r", false);
+    assert_eq!(again.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&again.stderr).contains("r-001.in already exists"));
+    assert!(make("r", true).status.success());
+}
+
+/// Every cgroup folder made for a run of the judge `pid`.
+fn groups_of(pid: u32) -> Vec<PathBuf> {
+    let prefix = format!("mayan-{pid}-");
+    walkdir::WalkDir::new("/sys/fs/cgroup")
+        .max_depth(6)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_dir() && e.file_name().to_string_lossy().starts_with(&prefix))
+        .map(|e| e.path().to_path_buf())
+        .collect()
+}
+
+/// The cases of the first submission in a JSON report, 0 when unreadable.
+fn cases_done(json: &Path) -> usize {
+    std::fs::read_to_string(json)
+        .ok()
+        .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
+        .and_then(|v| v["submissions"][0]["cases"].as_array().map(Vec::len))
+        .unwrap_or(0)
+}
+
+#[test]
+fn an_interrupted_run_keeps_what_finished_and_leaves_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let scratch = dir.path().join("tmp");
+    std::fs::create_dir(&scratch).unwrap();
+    std::fs::set_permissions(&scratch, std::fs::Permissions::from_mode(0o755)).unwrap();
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let program = dir.path().join("slow.py");
+    std::fs::write(&program, "import time\ntime.sleep(0.4)\nprint(-1)\n").unwrap();
+    let token = format!("interrupt-{}", std::process::id());
+    let report = |ext: &str| dir.path().join(format!("r.{ext}"));
+    let mut child = mayan()
+        .env("TMPDIR", &scratch)
+        .args(["judge", "--io", "stdio", "--suite"])
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("cases/rules"))
+        .args(["--json", &report("json").to_string_lossy()])
+        .args(["--csv", &report("csv").to_string_lossy()])
+        .args(["--junit", &report("xml").to_string_lossy()])
+        .args(["--html", &report("html").to_string_lossy()])
+        .arg("--")
+        .arg("python3")
+        .arg(&program)
+        .arg(&token)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while cases_done(&report("json")) < 2 {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "no case finished"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // SAFETY: kill takes integers; the pid is our child's.
+    unsafe {
+        libc::kill(child.id() as i32, libc::SIGINT);
+    }
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130));
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(report("json")).unwrap()).unwrap();
+    assert_eq!(json["interrupted"], true);
+    let done = cases_done(&report("json"));
+    assert!((2..26).contains(&done), "{done} cases");
+    for ext in ["csv", "xml", "html"] {
+        let text = std::fs::read_to_string(report(ext)).unwrap();
+        assert!(text.contains("rules/"), "{ext}: {text}");
+    }
+    let left: Vec<_> = std::fs::read_dir(&scratch).unwrap().collect();
+    assert!(left.is_empty(), "left behind: {left:?}");
+    assert!(survivors(&token).is_empty(), "a run survived");
+    assert!(
+        groups_of(child.id()).is_empty(),
+        "{:?}",
+        groups_of(child.id())
+    );
+}
+
+#[test]
+fn bad_data_is_found_before_anything_runs_and_is_not_a_verdict() {
+    let dir = tempfile::tempdir().unwrap();
+    let suite = dir.path().join("s");
+    std::fs::create_dir(&suite).unwrap();
+    std::fs::write(
+        suite.join("a.in"),
+        "3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n",
+    )
+    .unwrap();
+    std::fs::write(suite.join("a.ans"), "-1\n").unwrap();
+    std::fs::write(suite.join("b.in"), "3\n1 x 0\n").unwrap();
+    let ran = dir.path().join("ran");
+    let out = mayan()
+        .args(["judge", "--sandbox", "off", "--suite"])
+        .arg(&suite)
+        .args(["--", "touch"])
+        .arg(&ran)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("the test data has 2 faults (nothing was judged)"),
+        "{err}"
+    );
+    assert!(
+        err.contains("a.ans: the answer file says -1, but the reference solver"),
+        "{err}"
+    );
+    assert!(err.contains("b.in: line 2: `x` is not an integer"), "{err}");
+    assert!(!ran.exists(), "a program ran on bad data");
+}
