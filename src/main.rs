@@ -1,7 +1,7 @@
 use std::process::ExitCode;
 
 use clap::Parser;
-use mayan_judge::cli::{Cli, effective_args, protocol_help, run};
+use mayan_judge::cli::{Cli, effective_args, plain_solve, protocol_help, run};
 use mayan_judge::exit;
 
 fn main() -> ExitCode {
@@ -10,7 +10,8 @@ fn main() -> ExitCode {
         print!("{help}");
         return ExitCode::SUCCESS;
     }
-    let cli = Cli::parse_from(effective_args(args));
+    let args = effective_args(args);
+    let cli = plain_solve(&args).unwrap_or_else(|| Cli::parse_from(args));
     match run(cli) {
         Ok(code) => ExitCode::from(code),
         // The reader went away (`mayan ... | head`): stop quietly, as a

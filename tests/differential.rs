@@ -65,6 +65,34 @@ fn fast_solver_agrees_with_the_exhaustive_one_in_every_dialect() {
     );
 }
 
+/// Few colours: where the drags bound, the stuck colours and the moves they
+/// force cut most, so where an unsound cut would show first.
+#[test]
+fn fast_solver_agrees_with_the_exhaustive_one_on_few_colour_boards() {
+    let mut rng = Rng::new(0x3C0_1005);
+    let mut solver = Solver::new();
+    let (mut solved, mut dense) = (0, 0);
+    const BOARDS: usize = 3000;
+    for i in 0..BOARDS {
+        let (board, n, solvable) = crate::support::few_colour_case(&mut rng);
+        let grid = naive::grid_from_columns(&board.columns());
+        for d in Dialect::ALL {
+            let want = naive::solve(&grid, n as usize, naive_rules(d));
+            let got = fast(&mut solver, &board, n, d);
+            assert_eq!(got, want, "board {i} {board:?}, n = {n}, {d}");
+            // The case was made by taking n real moves back.
+            assert!(
+                want.is_some() || !solvable,
+                "board {i} {board:?} n = {n}, {d}"
+            );
+        }
+        solved += usize::from(solvable);
+        dense += usize::from(!solvable && board.block_count() >= 20);
+    }
+    eprintln!("{BOARDS} few-colour boards: {solved} made solvable, {dense} dense");
+    assert!(solved >= BOARDS / 2 && dense >= BOARDS / 10);
+}
+
 #[test]
 fn min_moves_is_the_shortest_exhaustive_solution() {
     let mut rng = Rng::new(77);

@@ -83,10 +83,10 @@ pub fn overrides(run: Option<&RunArgs>, rules: &RuleArgs) -> Overrides {
 #[derive(Args, Debug, Clone, Copy)]
 pub struct DialectArgs {
     /// Whether a swap of two equal colours counts as a move.
-    #[arg(long, value_enum, value_name = "HOW", default_value_t = NullSwaps::Include)]
+    #[arg(long, value_enum, value_name = "HOW", default_value_t)]
     pub null_swaps: NullSwaps,
     /// Exactly n moves, or at most n.
-    #[arg(long, value_enum, value_name = "HOW", default_value_t = Steps::Exact)]
+    #[arg(long, value_enum, value_name = "HOW", default_value_t)]
     pub steps: Steps,
 }
 

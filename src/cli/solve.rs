@@ -10,6 +10,7 @@ use super::{ColorChoice, DialectArgs};
 use crate::picture;
 use crate::puzzle::answer::format_answer;
 use crate::puzzle::case::{Case, parse_case, read_case_from, read_case_text};
+use crate::puzzle::dialect::{NullSwaps, Steps};
 use crate::puzzle::render::{draw_board, draw_move};
 use crate::puzzle::rules::{RawMove, trace};
 use crate::solver::{MAX_MOVES, Solver};
@@ -27,20 +28,48 @@ pub struct SolveArgs {
     /// How --explain draws: text after the answer (the default), or one SVG
     /// document or one self-contained HTML page holding the answer and its
     /// pictures as the whole output.
-    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = ExplainFormat::Text, requires = "explain")]
+    #[arg(
+        long,
+        value_enum,
+        value_name = "FORMAT",
+        default_value_t,
+        requires = "explain"
+    )]
     pub format: ExplainFormat,
     /// Print the least number of moves that clears the board instead (-1 when
     /// none within --bound).
     #[arg(long)]
     pub min_moves: bool,
     /// Largest number of moves --min-moves tries.
-    #[arg(long, value_name = "MOVES", default_value_t = 5, value_parser = clap::value_parser!(u8).range(0..=MAX_MOVES as i64))]
+    #[arg(long, value_name = "MOVES", default_value_t = DEFAULT_BOUND, value_parser = clap::value_parser!(u8).range(0..=MAX_MOVES as i64))]
     pub bound: u8,
 }
 
+impl SolveArgs {
+    /// `mayan solve FILE` with every flag at its default, as clap gives it
+    /// (see [`super::plain_solve`]).
+    pub(super) fn plain(file: Option<PathBuf>) -> SolveArgs {
+        SolveArgs {
+            file,
+            dialect: DialectArgs {
+                null_swaps: NullSwaps::default(),
+                steps: Steps::default(),
+            },
+            explain: false,
+            format: ExplainFormat::default(),
+            min_moves: false,
+            bound: DEFAULT_BOUND,
+        }
+    }
+}
+
+/// Largest number of moves `--min-moves` tries unless told.
+const DEFAULT_BOUND: u8 = 5;
+
 /// The forms of `--explain`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum ExplainFormat {
+    #[default]
     Text,
     Svg,
     Html,

@@ -3,21 +3,27 @@
 //! [`Dialect`]; and the least number of moves that clears a board.
 //!
 //! A depth-first search in that order, so the first solution found is the
-//! smallest. What keeps it fast: packed boards (see `board`), a table of
-//! positions proven hopeless (`table`), sound colour pruning that also narrows
-//! which moves are worth trying near the end (`colours`), and never trying a
-//! left move onto a block (it gives the same board as the smaller right move of
-//! the left neighbour). Pure: no I/O, no clock.
+//! smallest. What keeps it fast: packed boards (see `board`); a table of
+//! positions proven hopeless (`table`); a lower bound on the moves left from
+//! the drags each colour still needs before all its blocks can vanish
+//! (`drags`: a colour of one or two blocks never can), kept per colour along
+//! the search, checked before a move's cascade is resolved, and narrowing which
+//! moves are worth trying when it is tight; skipping a quiet move that commutes
+//! with the one before it (`transpose`); and never trying a left move onto a
+//! block (it gives the same board as the smaller right move of the left
+//! neighbour). Pure: no I/O, no clock.
 
-mod colours;
+mod drags;
 mod table;
+mod transpose;
 
 use crate::puzzle::board::{Board, HEIGHT, NIBBLE_LOW, WIDTH, column_height, occupied_bits};
 use crate::puzzle::dialect::{Dialect, NullSwaps, Steps};
 use crate::puzzle::rules::{Dir, Move, resolve, settle_after_shift, shift};
 
-use colours::{ColourSets, Colours, colour_count};
+use drags::{Drags, Spreads, colour_count};
 use table::FailureTable;
+use transpose::{MoveSet, Quiet};
 
 /// Largest number of moves the solver searches (the failure table keeps the
 /// count in four bits).
@@ -28,8 +34,16 @@ pub const MAX_MOVES: u8 = 15;
 pub struct SearchStats {
     /// Positions entered.
     pub nodes: u64,
+    /// Positions found in the failure table.
+    pub hits: u64,
+    /// Moves skipped as transpositions of an earlier sibling's (see
+    /// `transpose`).
+    pub transposed: u64,
     /// Hopeless positions remembered at the end.
     pub remembered: usize,
+    /// Positions entered, by the number of moves left; at 0, the boards that
+    /// last moves left (which must be empty).
+    pub nodes_by_left: [u64; MAX_MOVES as usize + 1],
 }
 
 /// A reusable solver; keeps its table's memory between searches.
@@ -39,6 +53,9 @@ pub struct Solver {
     path: Vec<Move>,
     dialect: Dialect,
     nodes: u64,
+    hits: u64,
+    transposed: u64,
+    nodes_by_left: [u64; MAX_MOVES as usize + 1],
 }
 
 impl Solver {
@@ -60,11 +77,14 @@ impl Solver {
         self.failures.clear();
         self.path.clear();
         self.nodes = 0;
+        self.hits = 0;
+        self.transposed = 0;
+        self.nodes_by_left = [0; MAX_MOVES as usize + 1];
         self.dialect = dialect;
         let mut start = *board;
         resolve(&mut start);
-        let colours = Colours::of(&start);
-        if self.search(&start, &colours, colours.sets(), n) {
+        let spreads = Spreads::of(&start);
+        if self.search(&start, &spreads, spreads.drags(), n, MoveSet::EMPTY) {
             self.path.reverse();
             Some(std::mem::take(&mut self.path))
         } else {
@@ -84,52 +104,60 @@ impl Solver {
     pub fn stats(&self) -> SearchStats {
         SearchStats {
             nodes: self.nodes,
+            hits: self.hits,
+            transposed: self.transposed,
             remembered: self.failures.len(),
+            nodes_by_left: self.nodes_by_left,
         }
     }
 
     /// True when `board` can be solved with `left` moves; on success the moves
-    /// are pushed onto `self.path` last move first. `colours` are the board's,
-    /// `sets` what they say.
-    fn search(&mut self, board: &Board, colours: &Colours, sets: ColourSets, left: u8) -> bool {
+    /// are pushed onto `self.path` last move first. `spreads` are the board's
+    /// colours' and `drags` what they need; `skip` the moves known to repeat
+    /// an earlier sibling's subtree (see `transpose`).
+    fn search(
+        &mut self,
+        board: &Board,
+        spreads: &Spreads,
+        drags: Drags,
+        left: u8,
+        skip: MoveSet,
+    ) -> bool {
         self.nodes += 1;
+        self.nodes_by_left[usize::from(left)] += 1;
         if board.is_empty() {
             return left == 0 || self.dialect.steps == Steps::AtMost;
         }
-        if left == 0 {
+        if left == 0 || too_many(drags, left) {
             return false;
         }
-        if sets.dead != 0 {
+        if self.failures.contains(board, left) {
+            self.hits += 1;
             return false;
         }
-        let stuck = colour_count(sets.stuck);
-        if stuck > 2 * left || self.failures.contains(board, left) {
-            return false;
+        let mut frame = Frame {
+            board,
+            spreads,
+            left,
+            skip,
+            quiet: Quiet::default(),
+        };
+        let found = match moves_must_touch(drags, left) {
+            _ if left == 1 => self.try_last_moves(&mut frame, drags.stuck),
+            Some((colours, count)) => self.try_stuck_moves(&mut frame, colours, count),
+            None => self.try_moves(&mut frame),
+        };
+        if !found {
+            self.failures.insert(board, left);
         }
-        // Stuck colours this move must touch, so that the rest can wait.
-        let need = stuck.saturating_sub(2 * (left - 1));
-        if self.try_moves(board, colours, left, sets.stuck, need) {
-            return true;
-        }
-        self.failures.insert(board, left);
-        false
+        found
     }
 
     /// Tries every useful move in solution order.
-    fn try_moves(
-        &mut self,
-        board: &Board,
-        colours: &Colours,
-        left: u8,
-        stuck: u16,
-        need: u8,
-    ) -> bool {
-        if need > 0 {
-            return self.try_stuck_moves(board, colours, left, stuck, need);
-        }
+    fn try_moves(&mut self, f: &mut Frame) -> bool {
         let null_swaps = self.dialect.null_swaps == NullSwaps::Include;
         let mut passed = false;
-        let words = *board.words();
+        let words = *f.board.words();
         for x in 0..WIDTH {
             let word = words[x];
             let right = if x + 1 < WIDTH { words[x + 1] } else { 0 };
@@ -144,25 +172,22 @@ impl Solver {
                 if x + 1 < WIDTH {
                     let (colour, other) = ((word >> (4 * y)) & 0xF, (right >> (4 * y)) & 0xF);
                     if other != colour {
-                        let mv = Move::new(x as u8, y as u8, Dir::Right);
-                        if self.try_move(board, colours, mv, left) {
+                        if self.try_move(f, Move::new(x as u8, y as u8, Dir::Right)) {
                             return true;
                         }
                     } else if null_swaps && !passed {
                         // A null swap: the same board with one move fewer. Every
                         // null swap leads to the same position; try the first.
                         passed = true;
-                        if self.search(board, colours, colours.sets(), left - 1) {
+                        let drags = f.spreads.drags();
+                        if self.search(f.board, f.spreads, drags, f.left - 1, MoveSet::EMPTY) {
                             self.path.push(Move::new(x as u8, y as u8, Dir::Right));
                             return true;
                         }
                     }
                 }
-                if y >= left_height {
-                    let mv = Move::new(x as u8, y as u8, Dir::Left);
-                    if self.try_move(board, colours, mv, left) {
-                        return true;
-                    }
+                if y >= left_height && self.try_move(f, Move::new(x as u8, y as u8, Dir::Left)) {
+                    return true;
                 }
             }
         }
@@ -171,22 +196,16 @@ impl Solver {
 
     /// The moves that touch `need` (1 or 2) of the `stuck` colours, in
     /// solution order, found with masks rather than cell by cell.
-    fn try_stuck_moves(
-        &mut self,
-        board: &Board,
-        colours: &Colours,
-        left: u8,
-        stuck: u16,
-        need: u8,
-    ) -> bool {
-        let words = *board.words();
+    fn try_stuck_moves(&mut self, f: &mut Frame, stuck: u16, need: u8) -> bool {
+        let words = *f.board.words();
+        let cells: [u32; WIDTH] = std::array::from_fn(|x| cells_of(words[x], stuck));
         for x in 0..WIDTH {
             let word = words[x];
-            let own = cells_of(word, stuck);
+            let own = cells[x];
             let (mut rights, mut lefts) = (0, 0);
             if x + 1 < WIDTH {
                 let right = words[x + 1];
-                let theirs = cells_of(right, stuck);
+                let theirs = cells[x + 1];
                 let same = !occupied_bits(word ^ right) & occupied_bits(word);
                 let touching = if need == 1 {
                     own | theirs
@@ -204,13 +223,55 @@ impl Solver {
                 let bit = rows & rows.wrapping_neg();
                 rows &= !bit;
                 let y = (bit.trailing_zeros() / 4) as u8;
-                if rights & bit != 0
-                    && self.try_move(board, colours, Move::new(x as u8, y, Dir::Right), left)
+                if rights & bit != 0 && self.try_move(f, Move::new(x as u8, y, Dir::Right)) {
+                    return true;
+                }
+                if lefts & bit != 0 && self.try_move(f, Move::new(x as u8, y, Dir::Left)) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// The last moves, in solution order: those after which no colour needs a
+    /// drag (each dragged block's colour can vanish where it lands, every
+    /// `stuck` colour is dragged), found with masks; each is then played out.
+    /// A null swap leaves the board as it is, not empty.
+    fn try_last_moves(&mut self, f: &mut Frame, stuck: u16) -> bool {
+        let words = *f.board.words();
+        let (right, left) = f.spreads.last_drags();
+        let rights: [u32; WIDTH] = std::array::from_fn(|x| cells_of(words[x], right[x]));
+        let lefts: [u32; WIDTH] = std::array::from_fn(|x| cells_of(words[x], left[x]));
+        for x in 0..WIDTH {
+            let word = words[x];
+            let mut right_moves = 0;
+            if x + 1 < WIDTH {
+                let next = words[x + 1];
+                // Onto a block that may go left, or onto nothing.
+                let target = lefts[x + 1] | !occupied_bits(next) & NIBBLE_LOW;
+                let same = !occupied_bits(word ^ next) & occupied_bits(word);
+                right_moves = rights[x] & target & !same;
+            }
+            let mut left_moves = 0;
+            if x > 0 {
+                left_moves = lefts[x] & !((1u32 << (4 * column_height(words[x - 1]))) - 1);
+            }
+            let mut rows = right_moves | left_moves;
+            while rows != 0 {
+                let bit = rows & rows.wrapping_neg();
+                rows &= !bit;
+                let y = (bit.trailing_zeros() / 4) as usize;
+                let colour = |w: u32| 1u16 << ((w >> (4 * y)) & 0xF);
+                if right_moves & bit != 0
+                    && stuck & !(colour(word) | colour(words[x + 1])) == 0
+                    && self.try_last_move(f, Move::new(x as u8, y as u8, Dir::Right))
                 {
                     return true;
                 }
-                if lefts & bit != 0
-                    && self.try_move(board, colours, Move::new(x as u8, y, Dir::Left), left)
+                if left_moves & bit != 0
+                    && stuck & !colour(word) == 0
+                    && self.try_last_move(f, Move::new(x as u8, y as u8, Dir::Left))
                 {
                     return true;
                 }
@@ -219,13 +280,49 @@ impl Solver {
         false
     }
 
+    /// Plays out a last move: true when it leaves the board empty.
+    fn try_last_move(&mut self, f: &mut Frame, mv: Move) -> bool {
+        if f.skip.contains(mv) {
+            self.transposed += 1;
+            return false;
+        }
+        self.nodes += 1;
+        self.nodes_by_left[0] += 1;
+        let mut next = shift(f.board, mv);
+        settle_after_shift(&mut next, mv.x as usize, mv.target_x());
+        let done = next.is_empty();
+        if done {
+            self.path.push(mv);
+        }
+        done
+    }
+
+    /// Makes `mv` in the frame's position and searches on; records in the
+    /// frame whether its drag was quiet (vanished nothing).
     #[inline]
-    fn try_move(&mut self, board: &Board, colours: &Colours, mv: Move, left: u8) -> bool {
+    fn try_move(&mut self, f: &mut Frame, mv: Move) -> bool {
+        if f.skip.contains(mv) {
+            self.transposed += 1;
+            return false;
+        }
+        // A colour's drags never fall as its blocks vanish (what vanishes
+        // could vanish anyway), so a board that needs too many now is hopeless
+        // after its cascade too: skip resolving it. After the last move no
+        // colour may need any.
+        if f.spreads.total_after(f.board, mv) > 2 * u16::from(f.left - 1) {
+            return false;
+        }
+        let spreads = f.spreads.dragged(f.board, mv);
+        let drags = spreads.drags();
+        if too_many(drags, f.left - 1) {
+            return false;
+        }
         let (x, tx) = (mv.x as usize, mv.target_x());
-        let mut next = shift(board, mv);
-        if left == 1 {
+        let mut next = shift(f.board, mv);
+        if f.left == 1 {
             // The last move: the board must end empty, nothing else matters.
             self.nodes += 1;
+            self.nodes_by_left[0] += 1;
             settle_after_shift(&mut next, x, tx);
             let done = next.is_empty();
             if done {
@@ -233,27 +330,68 @@ impl Solver {
             }
             return done;
         }
-        // Nothing has vanished yet, so the tallies change in two columns only.
-        // A block stranded now can never vanish in this move's cascade, so if
-        // too many colours are stuck already the resolved board is hopeless
-        // too (or has a dead colour): skip resolving it.
-        let shifted = colours.updated(&next, x, tx);
-        let sets = shifted.sets();
-        if colour_count(sets.stuck) > 2 * (left - 1) {
-            return false;
-        }
         let vanished = settle_after_shift(&mut next, x, tx);
         let found = if vanished == 0 {
-            self.search(&next, &shifted, sets, left - 1)
+            let swap = f.board.get(tx, usize::from(mv.y)) != 0;
+            let skip = f.quiet.commuting_with(mv, swap);
+            f.quiet.insert(mv, swap);
+            self.search(&next, &spreads, drags, f.left - 1, skip)
         } else {
-            let resolved = shifted.after_vanishing(&next, vanished);
-            self.search(&next, &resolved, resolved.sets(), left - 1)
+            let resolved = Spreads::of(&next);
+            self.search(
+                &next,
+                &resolved,
+                resolved.drags(),
+                f.left - 1,
+                MoveSet::EMPTY,
+            )
         };
         if found {
             self.path.push(mv);
         }
         found
     }
+}
+
+/// True when `left` moves cannot give the colours the drags they need: one
+/// move drags at most one block of a colour and blocks of at most two.
+#[inline]
+fn too_many(drags: Drags, left: u8) -> bool {
+    drags.total > 2 * left
+        || drags.most > left
+        || (drags.most == left && colour_count(drags.neediest) > 2)
+}
+
+/// The colours this move must drag blocks of, and how many of them (1 or
+/// 2), so that the rest can wait: when the drags still needed exceed what
+/// the moves after this one give, this one must give the difference, and a
+/// colour needing a drag in every move left needs one now.
+fn moves_must_touch(drags: Drags, left: u8) -> Option<(u16, u8)> {
+    let stuck = drags.stuck;
+    let need = drags.total.saturating_sub(2 * (left - 1));
+    let must = if drags.most == left {
+        drags.neediest
+    } else {
+        0
+    };
+    match (colour_count(must), need) {
+        (2, _) => Some((must, 2)),
+        (_, 2) => Some((stuck, 2)),
+        (1, _) => Some((must, 1)),
+        (_, 1) => Some((stuck, 1)),
+        _ => None,
+    }
+}
+
+/// A position whose moves are being tried.
+struct Frame<'a> {
+    board: &'a Board,
+    spreads: &'a Spreads,
+    left: u8,
+    /// Moves that would repeat an earlier sibling's subtree.
+    skip: MoveSet,
+    /// The moves tried here so far whose drag vanished nothing.
+    quiet: Quiet,
 }
 
 /// Bit `4y` set for each row `y` of a column word whose colour is in `set`.

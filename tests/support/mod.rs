@@ -62,6 +62,94 @@ fn planted_case(rng: &mut Rng) -> (Board, u8) {
     }
 }
 
+/// A case with 3 or 4 colours, where colour pruning is weakest and the
+/// solver leans on bounds that count drags. Two in three are made solvable
+/// in `n` moves by playing a clearing board backwards (see
+/// [`unplayed_case`]), so their colours need exactly the drags the solution
+/// gives them: where an unsound bound would cut; the rest dense random
+/// boards (heights 3 to 6, `n` up to 2), mostly without a solution. The
+/// flag says the case is known to be solvable.
+pub fn few_colour_case(rng: &mut Rng) -> (Board, u8, bool) {
+    let colours = rng.range(3, 4) as u8;
+    if rng.range(0, 2) != 0 {
+        loop {
+            if let Some((board, n)) = unplayed_case(rng, colours, 3) {
+                return (board, n, true);
+            }
+        }
+    }
+    loop {
+        let shape = Shape {
+            colours,
+            min_height: 3,
+            max_height: 6,
+            at_least_three: true,
+        };
+        if let Some(board) = random_board(rng, shape) {
+            return (board, rng.range(1, 2) as u8, false);
+        }
+    }
+}
+
+/// A board that vanishes at once (runs of three stacked on a flat floor),
+/// then 1 to `most` moves taken back: a swap swapped back, or a block dragged
+/// onto a column's top put back into its neighbour. Every board on the way
+/// back must be free of runs, so the moves replay forwards exactly: the case
+/// is solvable in `n` moves (though its smallest solution may be another).
+pub fn unplayed_case(rng: &mut Rng, colours: u8, most: u8) -> Option<(Board, u8)> {
+    let mut columns: Vec<Vec<u8>> = vec![Vec::new(); 5];
+    for _ in 0..rng.range(2, 5) {
+        let colour = rng.range(1, u64::from(colours)) as u8;
+        let x = rng.range(0, 4) as usize;
+        let flat = x + 2 < 5 && (x..x + 3).all(|c| columns[c].len() == columns[x].len());
+        if flat && columns[x].len() < 7 && rng.range(0, 1) == 0 {
+            (x..x + 3).for_each(|c| columns[c].push(colour));
+        } else if columns[x].len() + 3 <= 7 {
+            columns[x].extend([colour; 3]);
+        }
+    }
+    let n = rng.range(1, u64::from(most)) as u8;
+    for _ in 0..n {
+        take_back(rng, &mut columns)?;
+        if mayan_judge::puzzle::rules::has_run(&Board::from_columns(&columns).ok()?) {
+            return None;
+        }
+    }
+    Some((Board::from_columns(&columns).ok()?, n))
+}
+
+/// Undoes a random move on `columns`: a swap of two different colours side
+/// by side, or a drop (the top block of a column goes back into a neighbour,
+/// at a row the block could have been dragged from onto that top).
+fn take_back(rng: &mut Rng, columns: &mut [Vec<u8>]) -> Option<()> {
+    let x = rng.range(0, 3) as usize;
+    let (from, to) = if rng.range(0, 1) == 0 {
+        (x, x + 1)
+    } else {
+        (x + 1, x)
+    };
+    if rng.range(0, 1) == 0 {
+        let y = rng.range(0, 6) as usize;
+        let (a, b) = (columns[from].get(y)?, columns[to].get(y)?);
+        if a == b {
+            return None;
+        }
+        let (a, b) = (*a, *b);
+        (columns[from][y], columns[to][y]) = (b, a);
+        return Some(());
+    }
+    // The block on top of `to` came from `from`, row y, with y at or above
+    // the top of `to` before it landed (so the target cell was empty).
+    let top = columns[to].len().checked_sub(1)?;
+    if columns[from].len() >= 7 || top > columns[from].len() {
+        return None;
+    }
+    let y = rng.range(top as u64, columns[from].len() as u64) as usize;
+    let block = columns[to].pop()?;
+    columns[from].insert(y, block);
+    Some(())
+}
+
 /// Compiles `source` with `compiler` (gcc or g++) at -O2 into `dir/name`.
 pub fn compile(dir: &Path, compiler: &str, name: &str, source: &str) -> PathBuf {
     let ext = if compiler == "gcc" { "c" } else { "cpp" };
