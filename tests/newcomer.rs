@@ -125,3 +125,21 @@ fn quiet_prints_only_the_tables_and_filters_pick_cases() {
         text(&out)
     );
 }
+
+/// My own source may be a link (to a file named otherwise): it is followed,
+/// the name I gave picks the language; a contestant's link stays CE (see
+/// tests/trust.rs).
+#[test]
+fn my_own_source_may_be_a_link() {
+    let home = private_home();
+    let work = home.path().join("work");
+    std::fs::rename(work.join("sol.cpp"), work.join("solution-v2.txt")).unwrap();
+    std::os::unix::fs::symlink("solution-v2.txt", work.join("sol.cpp")).unwrap();
+    let out = judge(&work, &["sol.cpp"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    assert!(
+        text(&out).contains("sample/statement  AC"),
+        "{}",
+        text(&out)
+    );
+}

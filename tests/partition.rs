@@ -90,6 +90,7 @@ fn judge(partition: Option<Partition>) -> RunReport {
             name: name.into(),
             command: Some(vec![format!("./{name}")]),
             source: None,
+            contestants: false,
         })
     };
     let entries = [

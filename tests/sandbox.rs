@@ -299,7 +299,7 @@ fn a_compiler_cannot_include_an_answer_file() {
         languages: &BTreeMap::new(),
         source_limit: 1 << 20,
     };
-    let prepared = prepare(&source, build.path(), &runner, tools).unwrap();
+    let prepared = prepare((&source, false), build.path(), &runner, tools).unwrap();
     match prepared {
         Prepared::CompileError(message) => {
             assert!(message.contains("Permission denied"), "{message}");

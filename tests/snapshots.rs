@@ -113,6 +113,7 @@ fn tables() -> String {
             name: name.into(),
             command: Some(vec![format!("./{name}")]),
             source: None,
+            contestants: false,
         })
     };
     let languages = BTreeMap::new();

@@ -200,6 +200,7 @@ fn from_command_line(sources: &[PathBuf], command: &[String]) -> Result<Vec<Entr
             name,
             command: None,
             source: Some(source.clone()),
+            contestants: false,
         }));
     }
     if !command.is_empty() {

@@ -222,6 +222,11 @@ pub struct Submission {
     /// Relative to the folder holding `judge.toml`.
     #[serde(default)]
     pub source: Option<PathBuf>,
+    /// A contestant's (found under `--contestants`): its source is opened
+    /// with no link followed. The user's own sources (configured, or named
+    /// on the command line) may be links.
+    #[serde(skip)]
+    pub contestants: bool,
 }
 
 /// What the shape cannot say: each fault named with its table and line.

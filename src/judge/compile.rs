@@ -71,9 +71,10 @@ const COMPILER_OUTPUT: u64 = 64 << 10;
 /// needs it (the compiler runs like a submission, in the sandbox, with
 /// `build_dir` as its working folder). The source is read as a contestant's
 /// file is (`untrusted::open`): a link, a pipe, a device or a file over the
-/// limit is CE saying so; nothing is copied from elsewhere.
+/// limit is CE saying so; nothing is copied from elsewhere. With `links`
+/// (the user's own source, not a contestant's) a link is followed first.
 pub fn prepare(
-    source: &Path,
+    (source, links): (&Path, bool),
     build_dir: &Path,
     runner: &dyn Runner,
     tools: Toolchain,
@@ -89,7 +90,13 @@ pub fn prepare(
         path: source.to_path_buf(),
     })?;
     let src = build_dir.join(name);
-    if let Err(refused) = copy_source(source, &src, tools.source_limit)? {
+    // The user's own link is followed to its file; the name (and so the
+    // language) stays the one the user gave.
+    let at = match links {
+        true => std::fs::canonicalize(source).unwrap_or_else(|_| source.to_path_buf()),
+        false => source.to_path_buf(),
+    };
+    if let Err(refused) = copy_source((&at, source), &src, tools.source_limit)? {
         return Ok(Prepared::CompileError(refused));
     }
     let exe = build_dir.join("program");
@@ -129,9 +136,13 @@ pub fn prepare(
 /// Copies a source that is a regular file of at most `limit` bytes; the
 /// inner `Err` is the CE message when it is not. A missing source is the
 /// configuration's fault, not the contestant's.
-fn copy_source(source: &Path, to: &Path, limit: u64) -> Result<Result<(), String>, PrepareError> {
+fn copy_source(
+    (at, source): (&Path, &Path),
+    to: &Path,
+    limit: u64,
+) -> Result<Result<(), String>, PrepareError> {
     let shown = source.display();
-    let opened = match open_regular(source) {
+    let opened = match open_regular(at) {
         Ok(opened) => opened,
         Err(Refusal::Missing) => {
             return Err(PrepareError::NotAFile {

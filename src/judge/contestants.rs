@@ -48,6 +48,7 @@ pub fn contestants(
                 name,
                 command: None,
                 source: Some(source),
+                contestants: true,
             }),
             Err(why) => missing.push(Missing { name, why }),
         }

@@ -223,7 +223,10 @@ impl Session<'_> {
             (Some(command), _) => stage_command(command, self.base, build)
                 .map(Prepared::Ready)
                 .map_err(PrepareError::Stage),
-            (None, Some(source)) => prepare(source, build, self.runner, self.tools),
+            (None, Some(source)) => {
+                let links = !sub.contestants;
+                prepare((source, links), build, self.runner, self.tools)
+            }
             (None, None) => Err(PrepareError::NoProgram),
         }
     }

@@ -50,6 +50,7 @@ pub fn gather(
             name: "command".to_string(),
             command: Some(command.to_vec()),
             source: None,
+            contestants: false,
         };
         return Ok(vec![Entry::Program(program)]);
     }

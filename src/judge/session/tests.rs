@@ -81,6 +81,7 @@ fn program(name: &str, command: &[&str]) -> Entry {
         name: name.into(),
         command: Some(command.iter().map(|s| s.to_string()).collect()),
         source: None,
+        contestants: false,
     })
 }
 
@@ -198,6 +199,7 @@ fn a_compile_error_is_ce_on_every_case_with_the_compilers_message() {
         name: "c".into(),
         command: None,
         source: Some(source),
+        contestants: false,
     });
     let report = judge_with(&runner, IoMode::File, &[entry]);
     let r = &report.submissions[0];
