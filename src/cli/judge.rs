@@ -134,7 +134,7 @@ pub(super) fn judge_command(args: &JudgeArgs) -> Result<u8> {
         write_json(path, &report).with_context(|| format!("{}: cannot write", path.display()))?;
     }
     print_tables(&report)?;
-    write_exports(args, &report)?;
+    write_exports([&args.junit, &args.csv, &args.html], &report)?;
     if report.interrupted {
         eprintln!(
             "interrupted: the reports hold the {} that finished",
@@ -258,11 +258,16 @@ pub(super) fn print_tables(report: &RunReport) -> Result<()> {
 /// Renders the reports of a run as one file's text.
 type Render = fn(&RunReport) -> String;
 
-fn write_exports(args: &JudgeArgs, report: &RunReport) -> Result<()> {
+/// Writes the JUnit, CSV and HTML files asked for (`judge` and `report
+/// merge` alike).
+pub(super) fn write_exports(
+    [junit, csv, html]: [&Option<PathBuf>; 3],
+    report: &RunReport,
+) -> Result<()> {
     let exports: [(&Option<PathBuf>, Render); 3] = [
-        (&args.junit, |r| export::junit(&r.submissions)),
-        (&args.csv, |r| export::score_csv(&r.submissions)),
-        (&args.html, export::report_html),
+        (junit, |r| export::junit(&r.submissions)),
+        (csv, |r| export::score_csv(&r.submissions)),
+        (html, export::report_html),
     ];
     for (path, render) in exports {
         if let Some(path) = path {

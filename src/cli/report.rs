@@ -7,10 +7,9 @@ use std::path::PathBuf;
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
 
-use super::judge::print_tables;
+use super::judge::{print_tables, write_exports};
 use crate::judge::report::json::write_json;
 use crate::judge::report::merge::{Shard, merge, read_report};
-use crate::judge::report::{RunReport, export};
 
 #[derive(Args, Debug)]
 pub struct ReportArgs {
@@ -54,9 +53,6 @@ pub(super) fn report_command(args: &ReportArgs) -> Result<u8> {
     }
 }
 
-/// Renders the reports of a run as one file's text.
-type Render = fn(&RunReport) -> String;
-
 fn merge_command(args: &MergeArgs) -> Result<u8> {
     let shards = (args.reports.iter())
         .map(|path| {
@@ -71,16 +67,6 @@ fn merge_command(args: &MergeArgs) -> Result<u8> {
     if let Some(path) = &args.json {
         write_json(path, &report).with_context(|| format!("{}: cannot write", path.display()))?;
     }
-    let exports: [(&Option<PathBuf>, Render); 3] = [
-        (&args.junit, |r| export::junit(&r.submissions)),
-        (&args.csv, |r| export::score_csv(&r.submissions)),
-        (&args.html, export::report_html),
-    ];
-    for (path, render) in exports {
-        if let Some(path) = path {
-            std::fs::write(path, render(&report))
-                .with_context(|| format!("{}: cannot write", path.display()))?;
-        }
-    }
+    write_exports([&args.junit, &args.csv, &args.html], &report)?;
     Ok(report.exit_code())
 }
