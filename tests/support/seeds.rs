@@ -81,31 +81,55 @@ fn compile(cmd: &mut Command, what: &str) -> Result<(), String> {
 
 /// Builds the C++ seed with `g++ -O2` into `dir`.
 pub fn build_cpp(dir: &Path) -> Result<PathBuf, String> {
-    std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
-    let src = dir.join("seed_cpp.cpp");
-    let exe = dir.join("seed_cpp");
-    std::fs::write(&src, cpp_source()).map_err(|e| e.to_string())?;
-    compile(
-        Command::new("g++").arg("-O2").arg("-o").arg(&exe).arg(&src),
-        "g++",
-    )?;
-    Ok(exe)
+    build_into(
+        dir,
+        "seed_cpp",
+        "seed_cpp.cpp",
+        &cpp_source(),
+        |src, exe| {
+            let mut cmd = Command::new("g++");
+            cmd.arg("-O2").arg("-o").arg(exe).arg(src);
+            (cmd, "g++")
+        },
+    )
 }
 
 /// Builds the Pascal seed with `fpc -O2` into `dir`; `Err` when fpc is missing.
 pub fn build_pascal(dir: &Path) -> Result<PathBuf, String> {
+    build_into(
+        dir,
+        "seedpas",
+        "seedpas.pas",
+        &pascal_source(),
+        |src, exe| {
+            let mut cmd = Command::new("fpc");
+            cmd.arg("-O2")
+                .arg("-v0")
+                .arg(format!("-o{}", exe.display()))
+                .arg(src);
+            (cmd, "fpc")
+        },
+    )
+}
+
+/// Compiles `source` in a folder of its own below `dir`, then renames the
+/// program to `dir/name`: tests that build the same seed at once never run
+/// a file another compiler is still writing.
+fn build_into(
+    dir: &Path,
+    name: &str,
+    file: &str,
+    source: &str,
+    command: impl FnOnce(&Path, &Path) -> (Command, &'static str),
+) -> Result<PathBuf, String> {
     std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
-    let src = dir.join("seedpas.pas");
-    let exe = dir.join("seedpas");
-    std::fs::write(&src, pascal_source()).map_err(|e| e.to_string())?;
-    compile(
-        Command::new("fpc")
-            .arg("-O2")
-            .arg("-v0")
-            .arg(format!("-o{}", exe.display()))
-            .arg(&src),
-        "fpc",
-    )?;
+    let scratch = tempfile::tempdir_in(dir).map_err(|e| e.to_string())?;
+    let (src, built) = (scratch.path().join(file), scratch.path().join(name));
+    std::fs::write(&src, source).map_err(|e| e.to_string())?;
+    let (mut cmd, tool) = command(&src, &built);
+    compile(&mut cmd, tool)?;
+    let exe = dir.join(name);
+    std::fs::rename(&built, &exe).map_err(|e| e.to_string())?;
     Ok(exe)
 }
 
