@@ -18,7 +18,7 @@ pub struct ChildSteps {
     pub(super) netns: Option<RawFd>,
     pub(super) uid: Option<u32>,
     pub(super) ruleset: Option<RawFd>,
-    pub(super) seccomp: Option<Arc<seccomp::Filters>>,
+    pub(super) seccomp: Option<Arc<seccomp::Filter>>,
     pub(super) parent: libc::pid_t,
 }
 

@@ -51,7 +51,7 @@ pub struct Protection {
 #[derive(Debug)]
 pub struct Sandbox {
     landlock_abi: i32,
-    seccomp: Option<Arc<seccomp::Filters>>,
+    seccomp: Option<Arc<seccomp::Filter>>,
     seccomp_missing: String,
     netns: Option<OwnedFd>,
     netns_missing: String,
@@ -75,11 +75,11 @@ impl Sandbox {
             tmpfs::private_mounts();
             tmpfs::available()
         };
-        let (seccomp, seccomp_missing) =
-            match seccomp::available().and_then(|()| seccomp::filters()) {
-                Ok(f) => (Some(Arc::new(f)), String::new()),
-                Err(why) => (None, why.to_string()),
-            };
+        let (seccomp, seccomp_missing) = match seccomp::available().and_then(|()| seccomp::filter())
+        {
+            Ok(f) => (Some(Arc::new(f)), String::new()),
+            Err(why) => (None, why.to_string()),
+        };
         let (netns, netns_missing) = match netns::empty() {
             Ok(fd) => (Some(fd), String::new()),
             Err(e) => (None, format!("cannot make a network namespace: {e}")),
@@ -345,7 +345,7 @@ pub struct Jail<'a> {
     uid: Option<uid::Lease<'a>>,
     ruleset: Option<OwnedFd>,
     netns: Option<RawFd>,
-    seccomp: Option<Arc<seccomp::Filters>>,
+    seccomp: Option<Arc<seccomp::Filter>>,
 }
 
 impl Jail<'_> {

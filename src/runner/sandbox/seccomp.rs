@@ -6,20 +6,17 @@
 //! operations would go round this filter), machine-wide IPC objects, and the
 //! administrator's calls (modules, reboot, clocks, swap).
 //!
-//! Two filters, because a filter has one action for all its matches: the
-//! refusals fail with `EPERM`, and `clone3` fails with `ENOSYS` so that the C
-//! library falls back to `clone`, whose flags the first filter can inspect.
-//! On x86-64 a third, of a few instructions, refuses every x32 call (their
-//! numbers have bit 30 set), rather than the first filter matching each
-//! refused call twice: the kernel checks, translates and compiles a filter
-//! at each run's start, at a cost that grows with its length.
+//! The refusals fail with `EPERM`; `clone` with a namespace flag too; `clone3`
+//! fails with `ENOSYS` so that the C library falls back to `clone`, whose
+//! flags the filter can inspect; on x86-64 every x32 call (their numbers have
+//! bit 30 set) fails with `EPERM`; a call of another architecture ends the
+//! process. One short program decides all of it (`bpf`): the kernel checks,
+//! compiles and analyses a filter at every run's start, at a cost that grows
+//! with the filters and their length.
 
-use std::collections::BTreeMap;
+mod bpf;
 
-use seccompiler::{
-    BpfProgram, SeccompAction, SeccompCmpArgLen, SeccompCmpOp, SeccompCondition, SeccompFilter,
-    SeccompRule, TargetArch, sock_filter,
-};
+use bpf::{Outcome, Policy};
 
 /// Namespace flags `clone` may not be given.
 const NAMESPACE_FLAGS: [u64; 7] = [
@@ -79,26 +76,40 @@ const REFUSED: &[libc::c_long] = &[
     libc::SYS_syslog,
 ];
 
+/// `AUDIT_ARCH_*` of the architecture the judge runs programs of.
+const AUDIT_ARCH: Option<u32> = if cfg!(target_arch = "x86_64") {
+    Some(0xC000_003E)
+} else if cfg!(target_arch = "aarch64") {
+    Some(0xC000_00B7)
+} else if cfg!(target_arch = "riscv64") {
+    Some(0xC000_00F3)
+} else {
+    None
+};
+
 /// The bit of the x32 calls' numbers, which x86-64 kernels may accept under
 /// the same architecture tag.
-#[cfg(target_arch = "x86_64")]
-const X32: u32 = 0x4000_0000;
+const X32: Option<u32> = if cfg!(target_arch = "x86_64") {
+    Some(0x4000_0000)
+} else {
+    None
+};
 
-/// The compiled filters, in the order they are installed.
+/// The compiled filter.
 #[derive(Debug, Clone)]
-pub struct Filters {
-    pub programs: Vec<BpfProgram>,
+pub struct Filter {
+    pub program: Vec<libc::sock_filter>,
 }
 
-/// Why the filters cannot be had on this machine.
+/// Why the filter cannot be had on this machine.
 #[derive(Debug, thiserror::Error)]
 pub enum SeccompError {
     #[error("no seccomp in this kernel: {0}")]
     Kernel(std::io::Error),
-    #[error("seccomp: no filters for this architecture ({0})")]
-    Architecture(String),
-    #[error("seccomp: {0}")]
-    Backend(#[from] seccompiler::BackendError),
+    #[error("seccomp: no filter for this architecture ({0})")]
+    Architecture(&'static str),
+    #[error(transparent)]
+    TooLong(#[from] bpf::TooFar),
 }
 
 /// Whether the kernel takes seccomp filters.
@@ -112,98 +123,55 @@ pub fn available() -> Result<(), SeccompError> {
     }
 }
 
-/// Compiles the filters for this machine's architecture.
-pub fn filters() -> Result<Filters, SeccompError> {
-    let arch: TargetArch = std::env::consts::ARCH
-        .try_into()
-        .map_err(|e| SeccompError::Architecture(format!("{e:?}")))?;
-    let error = SeccompError::Backend;
-    let mut refused: BTreeMap<i64, Vec<SeccompRule>> = BTreeMap::new();
-    for &call in REFUSED {
-        refused.insert(call, Vec::new());
-    }
-    let mut namespaced = Vec::new();
-    for flag in NAMESPACE_FLAGS {
-        let condition = SeccompCondition::new(
-            0,
-            SeccompCmpArgLen::Qword,
-            SeccompCmpOp::MaskedEq(flag),
-            flag,
-        )
-        .map_err(error)?;
-        namespaced.push(SeccompRule::new(vec![condition]).map_err(error)?);
-    }
-    refused.insert(libc::SYS_clone, namespaced);
-    let mut absent: BTreeMap<i64, Vec<SeccompRule>> = BTreeMap::new();
-    absent.insert(libc::SYS_clone3, Vec::new());
-    let compile = |rules, errno: i32| -> Result<BpfProgram, SeccompError> {
-        let filter = SeccompFilter::new(
-            rules,
-            SeccompAction::Allow,
-            SeccompAction::Errno(errno as u32),
-            arch,
-        )
-        .map_err(error)?;
-        filter.try_into().map_err(error)
-    };
-    let mut programs = vec![compile(refused, libc::EPERM)?];
-    #[cfg(target_arch = "x86_64")]
-    programs.push(x32_refused());
-    programs.push(compile(absent, libc::ENOSYS)?);
-    Ok(Filters { programs })
+/// The calls the filter does not simply allow, and what it does with them.
+fn calls() -> Vec<(u32, Outcome)> {
+    let eperm = libc::EPERM as u16;
+    let mut calls: Vec<(u32, Outcome)> = REFUSED
+        .iter()
+        .map(|&nr| (nr as u32, Outcome::Errno(eperm)))
+        .collect();
+    let mask = NAMESPACE_FLAGS.iter().fold(0, |m, &f| m | f as u32);
+    calls.push((
+        libc::SYS_clone as u32,
+        Outcome::RefuseFlags { mask, errno: eperm },
+    ));
+    calls.push((libc::SYS_clone3 as u32, Outcome::Errno(libc::ENOSYS as u16)));
+    calls
 }
 
-/// A filter that refuses every x32 call with `EPERM` and lets the first
-/// filter judge the rest (it also stops other architectures).
-#[cfg(target_arch = "x86_64")]
-fn x32_refused() -> BpfProgram {
-    const AUDIT_ARCH_X86_64: u32 = 0xC000_003E;
-    let op = |code: u32, k: u32, jt: u8, jf: u8| sock_filter {
-        code: code as u16,
-        jt,
-        jf,
-        k,
+/// Compiles the filter for this machine's architecture.
+pub fn filter() -> Result<Filter, SeccompError> {
+    let arch = AUDIT_ARCH.ok_or(SeccompError::Architecture(std::env::consts::ARCH))?;
+    let calls = calls();
+    let policy = Policy {
+        arch,
+        refused_bit: X32,
+        calls: &calls,
     };
-    let load = libc::BPF_LD | libc::BPF_W | libc::BPF_ABS;
-    let ret = libc::BPF_RET | libc::BPF_K;
-    vec![
-        // seccomp_data.arch: not x86-64, allow (to the last instruction).
-        op(load, 4, 0, 0),
-        op(
-            libc::BPF_JMP | libc::BPF_JEQ | libc::BPF_K,
-            AUDIT_ARCH_X86_64,
-            0,
-            3,
-        ),
-        // seccomp_data.nr: an x32 number is refused.
-        op(load, 0, 0, 0),
-        op(libc::BPF_JMP | libc::BPF_JSET | libc::BPF_K, X32, 0, 1),
-        op(ret, libc::SECCOMP_RET_ERRNO | libc::EPERM as u32, 0, 0),
-        op(ret, libc::SECCOMP_RET_ALLOW, 0, 0),
-    ]
+    Ok(Filter {
+        program: bpf::assemble(&policy)?,
+    })
 }
 
-/// In the child, between fork and exec: installs the filters. Only system
+/// In the child, between fork and exec: installs the filter. Only system
 /// calls; no memory is allocated. `no_new_privs` must already be set.
-pub fn install(filters: &Filters) -> std::io::Result<()> {
-    for program in &filters.programs {
-        let fprog = libc::sock_fprog {
-            len: program.len() as u16,
-            filter: program.as_ptr() as *mut libc::sock_filter,
-        };
-        // SAFETY: the kernel copies the program from the pointer, which
-        // outlives the call.
-        let r = unsafe {
-            libc::syscall(
-                libc::SYS_seccomp,
-                libc::SECCOMP_SET_MODE_FILTER,
-                0,
-                &fprog as *const libc::sock_fprog,
-            )
-        };
-        if r != 0 {
-            return Err(std::io::Error::last_os_error());
-        }
+pub fn install(filter: &Filter) -> std::io::Result<()> {
+    let fprog = libc::sock_fprog {
+        len: filter.program.len() as u16,
+        filter: filter.program.as_ptr() as *mut libc::sock_filter,
+    };
+    // SAFETY: the kernel copies the program from the pointer, which outlives
+    // the call.
+    let r = unsafe {
+        libc::syscall(
+            libc::SYS_seccomp,
+            libc::SECCOMP_SET_MODE_FILTER,
+            0,
+            &fprog as *const libc::sock_fprog,
+        )
+    };
+    if r != 0 {
+        return Err(std::io::Error::last_os_error());
     }
     Ok(())
 }
@@ -217,7 +185,7 @@ mod tests {
         if available().is_err() {
             return;
         }
-        let f = filters().unwrap();
+        let f = filter().unwrap();
         // SAFETY: the child makes only system calls (install allocates
         // nothing) and ends with _exit.
         let pid = unsafe { libc::fork() };
@@ -226,7 +194,7 @@ mod tests {
             unsafe {
                 libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
                 let installed = install(&f).is_ok();
-                let x32 = libc::syscall(i64::from(X32) | libc::SYS_getpid);
+                let x32 = libc::syscall(i64::from(X32.unwrap()) | libc::SYS_getpid);
                 let x32_errno = *libc::__errno_location();
                 let allowed = libc::syscall(libc::SYS_getpid) > 0;
                 let refused = libc::syscall(libc::SYS_socket, libc::AF_INET, libc::SOCK_STREAM, 0);
@@ -247,5 +215,102 @@ mod tests {
             libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0,
             "{status}"
         );
+    }
+}
+
+#[cfg(test)]
+mod policy_tests {
+    use super::*;
+
+    const OTHER_ARCH: u32 = 0x4000_0003; // AUDIT_ARCH_I386
+
+    fn verdict(nr: u32, arg0: u64) -> u32 {
+        let f = filter().unwrap();
+        bpf::run(&f.program, nr, AUDIT_ARCH.unwrap(), arg0)
+    }
+
+    #[test]
+    fn every_call_number_gets_what_the_lists_say() {
+        let f = filter().unwrap();
+        let eperm = libc::SECCOMP_RET_ERRNO | libc::EPERM as u32;
+        let enosys = libc::SECCOMP_RET_ERRNO | libc::ENOSYS as u32;
+        for nr in 0..1024u32 {
+            let expected = if REFUSED.contains(&i64::from(nr)) {
+                eperm
+            } else if i64::from(nr) == libc::SYS_clone3 {
+                enosys
+            } else {
+                libc::SECCOMP_RET_ALLOW
+            };
+            let got = bpf::run(&f.program, nr, AUDIT_ARCH.unwrap(), 0);
+            assert_eq!(got, expected, "call {nr}");
+            let other = bpf::run(&f.program, nr, OTHER_ARCH, 0);
+            assert_eq!(other, libc::SECCOMP_RET_KILL_PROCESS, "call {nr}");
+            if let Some(bit) = X32 {
+                let x32 = bpf::run(&f.program, nr | bit, AUDIT_ARCH.unwrap(), 0);
+                assert_eq!(x32, eperm, "x32 call {nr}");
+            }
+        }
+    }
+
+    #[test]
+    fn clone_is_refused_exactly_the_namespace_flags() {
+        let clone = libc::SYS_clone as u32;
+        let eperm = libc::SECCOMP_RET_ERRNO | libc::EPERM as u32;
+        for flag in NAMESPACE_FLAGS {
+            let with_others = flag | (libc::CLONE_VM | libc::SIGCHLD) as u64;
+            assert_eq!(verdict(clone, flag), eperm, "{flag:#x}");
+            assert_eq!(verdict(clone, with_others), eperm, "{flag:#x}");
+        }
+        // What the C library's fork and pthread_create pass.
+        let fork = libc::SIGCHLD as u64;
+        let thread = (libc::CLONE_VM
+            | libc::CLONE_FS
+            | libc::CLONE_FILES
+            | libc::CLONE_SIGHAND
+            | libc::CLONE_THREAD
+            | libc::CLONE_SYSVSEM
+            | libc::CLONE_SETTLS
+            | libc::CLONE_PARENT_SETTID
+            | libc::CLONE_CHILD_CLEARTID) as u64;
+        for allowed in [0, fork, thread, 1 << 40] {
+            assert_eq!(
+                verdict(clone, allowed),
+                libc::SECCOMP_RET_ALLOW,
+                "{allowed:#x}"
+            );
+        }
+    }
+
+    #[test]
+    fn every_call_is_decided_in_a_few_instructions() {
+        // The jumps are forward: the longest path is at most the depth of
+        // the search plus the fixed steps; measured by counting them.
+        let f = filter().unwrap();
+        let longest = (0..1024u32)
+            .map(|nr| bpf::steps(&f.program, nr, AUDIT_ARCH.unwrap(), 0))
+            .max()
+            .unwrap();
+        assert!(longest <= 16, "{longest} instructions");
+    }
+
+    #[test]
+    fn empty_and_single_lists_assemble() {
+        for calls in [&[][..], &[(7, Outcome::Errno(1))][..]] {
+            let policy = Policy {
+                arch: 1,
+                refused_bit: None,
+                calls,
+            };
+            let p = bpf::assemble(&policy).unwrap();
+            assert_eq!(bpf::run(&p, 8, 1, 0), libc::SECCOMP_RET_ALLOW);
+            let seven = bpf::run(&p, 7, 1, 0);
+            let expected = if calls.is_empty() {
+                libc::SECCOMP_RET_ALLOW
+            } else {
+                libc::SECCOMP_RET_ERRNO | 1
+            };
+            assert_eq!(seven, expected);
+        }
     }
 }
