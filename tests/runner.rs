@@ -9,6 +9,7 @@ use mayan_judge::check::CheckVerdict;
 use mayan_judge::judge::verdict::{Observed, Verdict, decide};
 use mayan_judge::runner::cgroup::Cgroups;
 use mayan_judge::runner::process::ProcessRunner;
+use mayan_judge::runner::sandbox::Sandbox;
 use mayan_judge::runner::{Exit, Limits, RunOutcome, RunSpec, Runner, Stop};
 
 const LIMITS: Limits = Limits {
@@ -36,11 +37,13 @@ fn verdict(outcome: &RunOutcome, dir: &tempfile::TempDir) -> Verdict {
 }
 
 /// The runners to test: with per-run cgroups when this machine lets the
-/// judge make them, and always without.
+/// judge make them, and always without, sandboxed (the program started
+/// sharing the judge's memory until its exec) and not (forked).
 fn runners() -> Vec<ProcessRunner> {
     let with = ProcessRunner::new();
     let v1 = with.method().contains("cgroup v1");
-    let mut all = vec![ProcessRunner::without_cgroups()];
+    let sandboxed = ProcessRunner::with_parts(false, Some(Sandbox::probe(Vec::new())));
+    let mut all = vec![ProcessRunner::without_cgroups(), sandboxed];
     if with.method().contains("cgroup") {
         all.push(with);
     } else {
@@ -234,4 +237,22 @@ fn the_judges_own_memory_is_not_counted_against_a_run() {
         assert_eq!(verdict(&o, &d), Verdict::AC);
     }
     assert!(ballast.iter().step_by(1 << 20).any(|&b| b != 1));
+}
+
+#[test]
+fn a_programs_own_memory_is_measured_by_every_runner() {
+    // 40 MiB touched, under the limit: measured near 40 MiB whether the
+    // figure comes from a cgroup, rusage or the samples.
+    let limits = Limits {
+        memory: 128 << 20,
+        ..LIMITS
+    };
+    for (o, d) in run_limited(
+        "#include <stdlib.h>\n#include <unistd.h>\nint main(void){ size_t n = 40UL << 20; char *p = malloc(n); if(!p) return 7; \
+         for(size_t i = 0; i < n; i += 4096) p[i] = 1; usleep(100000); return p[4096] - 1; }",
+        limits,
+    ) {
+        assert!((40 << 10..64 << 10).contains(&o.peak_memory_kib), "{o:?}");
+        assert_eq!(verdict(&o, &d), Verdict::AC);
+    }
 }

@@ -15,6 +15,7 @@ mod protections;
 mod reap;
 pub mod sandbox;
 pub mod signals;
+mod spawn;
 mod watch;
 
 pub use watch::MAX_ENTRIES as MAX_FOLDER_ENTRIES;

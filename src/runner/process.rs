@@ -14,9 +14,11 @@
 //! user id, file rules, no network, a system-call filter, a clean
 //! environment.
 
+use std::ffi::CString;
 use std::fs::File;
 use std::io;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::os::unix::ffi::OsStrExt;
 use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
@@ -25,8 +27,9 @@ use std::time::{Duration, Instant};
 
 use super::cgroup::{self, Cgroups, RunGroup};
 use super::reap::{self, RUN_MARKER};
-use super::sandbox::{Jail, Protection, Sandbox};
-use super::watch::{Watched, folder_size, over_disk, own_resident_kib, watch};
+use super::sandbox::{ChildSteps, Jail, Protection, Sandbox};
+use super::spawn;
+use super::watch::{Watched, folder_size, over_disk, own_peak_kib, own_resident_kib, watch};
 use super::{Exit, RunOutcome, RunSpec, Runner, Stop};
 use crate::config::SandboxMode;
 
@@ -145,7 +148,8 @@ struct Ended {
     wall: Duration,
     stopped: Option<Stop>,
     sampled_peak_kib: u64,
-    /// The judge's resident memory when it forked the child.
+    /// The judge's memory the child carried to its exec: its resident
+    /// memory at a fork, its peak when the child shared its memory.
     judge_kib: u64,
 }
 
@@ -227,10 +231,15 @@ fn spawn_and_wait(
     jail: Option<&Jail>,
 ) -> io::Result<(libc::pid_t, Ended)> {
     let argv = jail.map_or(&spec.argv, |j| &j.argv);
-    let mut command = command_for(spec, argv, run_id, jail)?;
-    enter_limits(&mut command, spec, group, jail);
+    let setup = ChildSetup::new(spec, group, jail);
+    let start_child = starter(spec, argv, run_id, jail, setup)?;
     let workdir_before = folder_size(&spec.workdir, usize::MAX).unwrap_or(0);
-    let judge_kib = if !group.is_some_and(RunGroup::has_memory) {
+    // What of rusage's peak is the judge's (see `outcome`): a forked child
+    // carries the judge's resident pages to its exec; one sharing the
+    // judge's memory carries the judge's peak, read after the exec, so that
+    // nothing the judge's other threads add meanwhile counts as the run's.
+    let by_rusage = !group.is_some_and(RunGroup::has_memory);
+    let forked_kib = if by_rusage && jail.is_none() {
         own_resident_kib()
     } else {
         0
@@ -238,12 +247,14 @@ fn spawn_and_wait(
     let start = Instant::now();
     let pid = {
         let mut live = reap::live_list();
-        let child = command
-            .spawn()
-            .map_err(|e| explain_spawn_error(e, &argv[0], jail))?;
-        let pid = child.id() as libc::pid_t;
+        let pid = start_child().map_err(|e| explain_spawn_error(e, &argv[0], jail))?;
         live.push(pid);
         pid
+    };
+    let judge_kib = if by_rusage && jail.is_some() {
+        own_peak_kib()
+    } else {
+        forked_kib
     };
     let watched = Watched {
         pid,
@@ -258,30 +269,91 @@ fn spawn_and_wait(
     Ok((pid, ended))
 }
 
-/// The command of a run: its program and arguments, working folder,
-/// standard streams and environment (the jail's, and the run's marker).
-fn command_for(
+/// How a run's program is started. Sandboxed (an absolute program, an
+/// environment of the jail's own), by `spawn`, which does not copy the
+/// judge; otherwise by std's `Command`, which searches `PATH` and keeps the
+/// judge's environment, forking.
+fn starter(
     spec: &RunSpec,
     argv: &[String],
     run_id: &str,
     jail: Option<&Jail>,
-) -> io::Result<Command> {
+    setup: ChildSetup,
+) -> io::Result<Starter> {
     let stdin = match &spec.stdin {
-        Some(path) => Stdio::from(File::open(path)?),
-        None => Stdio::null(),
+        Some(path) => File::open(path)?,
+        None => File::open("/dev/null")?,
     };
-    let mut command = Command::new(&argv[0]);
-    command
-        .args(&argv[1..])
-        .current_dir(&spec.workdir)
-        .stdin(stdin)
-        .stdout(File::create(&spec.stdout)?)
-        .stderr(File::create(&spec.stderr)?);
-    if let Some(jail) = jail {
-        command.env_clear().envs(jail.env());
+    let stdio = [
+        stdin,
+        File::create(&spec.stdout)?,
+        File::create(&spec.stderr)?,
+    ];
+    match jail {
+        Some(jail) => sharing_starter(spec, argv, run_id, jail, setup, stdio),
+        None => {
+            let [stdin, stdout, stderr] = stdio;
+            let mut command = Command::new(&argv[0]);
+            command
+                .args(&argv[1..])
+                .current_dir(&spec.workdir)
+                .stdin(Stdio::from(stdin))
+                .stdout(Stdio::from(stdout))
+                .stderr(Stdio::from(stderr))
+                .env(RUN_MARKER, run_id);
+            // SAFETY: `enter` makes only async-signal-safe system calls.
+            unsafe { command.pre_exec(move || setup.enter()) };
+            Ok(Box::new(move || Ok(command.spawn()?.id() as libc::pid_t)))
+        }
     }
-    command.env(RUN_MARKER, run_id);
-    Ok(command)
+}
+
+/// Starts a program and gives its pid.
+type Starter = Box<dyn FnOnce() -> io::Result<libc::pid_t>>;
+
+/// The sandboxed start: the jail's program, environment and marker, the
+/// child sharing the judge's memory until its exec (`spawn`).
+fn sharing_starter(
+    spec: &RunSpec,
+    argv: &[String],
+    run_id: &str,
+    jail: &Jail,
+    setup: ChildSetup,
+    files: [File; 3],
+) -> io::Result<Starter> {
+    let c = |s: &[u8]| CString::new(s).map_err(|_| io::Error::from(io::ErrorKind::InvalidInput));
+    let mut env: Vec<CString> = jail
+        .env()
+        .iter()
+        .map(|(k, v)| c(format!("{k}={v}").as_bytes()))
+        .collect::<io::Result<_>>()?;
+    env.push(c(format!("{RUN_MARKER}={run_id}").as_bytes())?);
+    let cwd = c(spec.workdir.as_os_str().as_bytes())?;
+    let argv: Vec<CString> = argv
+        .iter()
+        .map(|a| c(a.as_bytes()))
+        .collect::<io::Result<_>>()?;
+    Ok(Box::new(move || {
+        let mut kept = Vec::new();
+        let mut stdio = [0; 3];
+        for (fd, file) in stdio.iter_mut().zip(&files) {
+            *fd = file.as_raw_fd();
+            if let Some(dup) = spawn::above_stdio(*fd)? {
+                *fd = dup.as_raw_fd();
+                kept.push(dup);
+            }
+        }
+        let enter = move || setup.enter();
+        let job = spawn::Job {
+            program: argv[0].clone(),
+            argv,
+            env,
+            cwd,
+            stdio,
+            setup: &enter,
+        };
+        spawn::spawn(&job)
+    }))
 }
 
 /// A backstop on processes where there is no pids cgroup: with a user id of
@@ -305,43 +377,51 @@ fn process_backstop(spec: &RunSpec, group: Option<&RunGroup>, jail: Option<&Jail
 
 /// What the child does between fork and exec: join its cgroups, take a
 /// process group of its own, set the rlimit backstops, enter the sandbox.
-fn enter_limits(
-    command: &mut Command,
-    spec: &RunSpec,
-    group: Option<&RunGroup>,
-    jail: Option<&Jail>,
-) {
-    let limits = spec.limits;
-    let group_fds = group.map(RunGroup::procs_fds);
-    let steps = jail.map(Jail::child_steps);
-    let nproc = process_backstop(spec, group, jail);
-    // SAFETY: only async-signal-safe calls (getpid, write, setpgid,
-    // setrlimit, and the sandbox's system calls) between fork and exec.
-    unsafe {
-        command.pre_exec(move || {
-            if let Some(fds) = group_fds {
-                cgroup::join(fds)?;
-            }
-            libc::setpgid(0, 0);
-            let cpu_seconds = limits.cpu.as_secs() + 1;
-            set_limit(libc::RLIMIT_CPU, cpu_seconds + 1);
-            set_limit(libc::RLIMIT_FSIZE, limits.output + 1);
-            set_limit(libc::RLIMIT_CORE, 0);
-            // A backstop only: the watchdog enforces the real limit on
-            // resident memory, and interpreters reserve far more address
-            // space than they use.
-            set_limit(
-                libc::RLIMIT_AS,
-                limits.memory.saturating_mul(8).saturating_add(1 << 30),
-            );
-            if let Some(n) = nproc {
-                set_limit(libc::RLIMIT_NPROC, n);
-            }
-            if let Some(steps) = &steps {
-                steps.enter()?;
-            }
-            Ok(())
-        });
+/// Prepared in the parent; [`ChildSetup::enter`] makes only system calls.
+struct ChildSetup {
+    group_fds: Option<[RawFd; 4]>,
+    limits: super::Limits,
+    nproc: Option<u64>,
+    steps: Option<ChildSteps>,
+}
+
+impl ChildSetup {
+    fn new(spec: &RunSpec, group: Option<&RunGroup>, jail: Option<&Jail>) -> ChildSetup {
+        ChildSetup {
+            group_fds: group.map(RunGroup::procs_fds),
+            limits: spec.limits,
+            nproc: process_backstop(spec, group, jail),
+            steps: jail.map(Jail::child_steps),
+        }
+    }
+
+    /// In the child: only async-signal-safe system calls (getpid, write,
+    /// setpgid, setrlimit, and the sandbox's), no allocation.
+    fn enter(&self) -> io::Result<()> {
+        if let Some(fds) = self.group_fds {
+            cgroup::join(fds)?;
+        }
+        // SAFETY: takes integers.
+        unsafe { libc::setpgid(0, 0) };
+        let limits = self.limits;
+        let cpu_seconds = limits.cpu.as_secs() + 1;
+        set_limit(libc::RLIMIT_CPU, cpu_seconds + 1);
+        set_limit(libc::RLIMIT_FSIZE, limits.output + 1);
+        set_limit(libc::RLIMIT_CORE, 0);
+        // A backstop only: the watchdog enforces the real limit on resident
+        // memory, and interpreters reserve far more address space than they
+        // use.
+        set_limit(
+            libc::RLIMIT_AS,
+            limits.memory.saturating_mul(8).saturating_add(1 << 30),
+        );
+        if let Some(n) = self.nproc {
+            set_limit(libc::RLIMIT_NPROC, n);
+        }
+        if let Some(steps) = &self.steps {
+            steps.enter()?;
+        }
+        Ok(())
     }
 }
 
@@ -446,8 +526,8 @@ fn outcome(ended: &Ended, group: Option<&RunGroup>, spec: &RunSpec) -> RunOutcom
         ),
         _ => {
             // rusage's peak includes the judge's pages the child carried
-            // from the fork to its exec: above them it is the program's
-            // own, below them only the samples tell.
+            // to its exec: above them it is the program's own, below them
+            // only the samples tell.
             let maxrss = ended.usage.ru_maxrss as u64;
             let own = if maxrss > ended.judge_kib + 1024 {
                 maxrss

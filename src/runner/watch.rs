@@ -129,6 +129,11 @@ pub fn own_resident_kib() -> u64 {
     procfs::status_field(Proc::Myself, "VmRSS:").unwrap_or(0)
 }
 
+/// The judge's own peak resident memory so far, in KiB (0 if unknown).
+pub fn own_peak_kib() -> u64 {
+    procfs::status_field(Proc::Myself, "VmHWM:").unwrap_or(0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

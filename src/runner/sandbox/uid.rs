@@ -134,14 +134,17 @@ fn taken_in(passwd: &[u8]) -> bool {
 }
 
 /// In the child, between fork and exec: becomes `uid` (and the group of the
-/// same number) with no supplementary groups. Only system calls.
+/// same number) with no supplementary groups. Raw system calls: the C
+/// library's wrappers would change every thread of what they take for the
+/// process, and a child sharing the judge's memory (see `spawn`) shares the
+/// C library's idea of the judge's threads.
 pub fn become_user(uid: u32) -> io::Result<()> {
     // SAFETY: plain system calls on integers; a null list with length 0
     // clears the supplementary groups.
     unsafe {
-        if libc::setgroups(0, std::ptr::null()) != 0
-            || libc::setresgid(uid, uid, uid) != 0
-            || libc::setresuid(uid, uid, uid) != 0
+        if libc::syscall(libc::SYS_setgroups, 0, std::ptr::null::<libc::gid_t>()) != 0
+            || libc::syscall(libc::SYS_setresgid, uid, uid, uid) != 0
+            || libc::syscall(libc::SYS_setresuid, uid, uid, uid) != 0
         {
             return Err(io::Error::last_os_error());
         }
