@@ -34,9 +34,21 @@ impl Hash for Key {
 const KEPT_CAPACITY: usize = 4096;
 
 /// Set of hopeless `(board, moves left)` pairs.
-#[derive(Default)]
 pub(super) struct FailureTable {
     set: std::collections::HashSet<Key, BuildHasherDefault<FxHasher>>,
+}
+
+impl Default for FailureTable {
+    /// Room for [`KEPT_CAPACITY`] entries from the start: a hard board's
+    /// table then grows by a doubling or two rather than a dozen.
+    fn default() -> FailureTable {
+        FailureTable {
+            set: std::collections::HashSet::with_capacity_and_hasher(
+                KEPT_CAPACITY,
+                BuildHasherDefault::default(),
+            ),
+        }
+    }
 }
 
 impl FailureTable {
