@@ -13,8 +13,8 @@
 //! stratum, default 10), `MAYAN_BENCH_SEED` (default 2011), `MAYAN_BENCH_CPP=0`
 //! to skip the seed (for quick comparisons of the solver alone),
 //! `MAYAN_BENCH_BASELINE=PATH` to time an older `mayan` binary beside this
-//! one, board by board, and `MAYAN_BENCH_QUICK=1` for one in-process search
-//! per board and the counters only.
+//! one, board by board, and `MAYAN_BENCH_QUICK=1` for in-process searches
+//! and the counters only (`MAYAN_BENCH_REPEAT=R`: the best of `R` per board).
 
 #[allow(dead_code)] // the bench uses only the C++ half
 #[path = "../tests/support/seeds.rs"]
@@ -370,7 +370,9 @@ fn official(solver: &mut Solver, mayan: &Path) {
 /// In process only, one search per board (then the official cases, counted
 /// apart): for instruction counts
 /// (`valgrind --tool=callgrind --toggle-collect=*solve_each*`) and a quick
-/// look at the counters. `MAYAN_BENCH_DUMP=DIR` also writes the boards there.
+/// look at the counters. `MAYAN_BENCH_REPEAT=R` times each board as the best
+/// of `R` searches (default 1: this machine's noise needs about 10 to compare
+/// two builds), `MAYAN_BENCH_DUMP=DIR` also writes the boards there.
 fn quick(solver: &mut Solver, rng: &mut Rng, count: usize) {
     let mut boards = Vec::new();
     for &stratum in &STRATA {
@@ -391,7 +393,8 @@ fn quick(solver: &mut Solver, rng: &mut Rng, count: usize) {
         let case = read_case_file(&dir.join(format!("{i}.in"))).expect("official case reads");
         boards.push((case.board, case.n));
     }
-    let rows = solve_each(solver, &boards);
+    let reps = env_number("MAYAN_BENCH_REPEAT", 1).max(1) as usize;
+    let rows = solve_each(solver, &boards, reps);
     let mut total = SearchStats::default();
     for (i, ((board, _), (t, s))) in boards.iter().zip(rows).enumerate() {
         println!(
@@ -418,13 +421,12 @@ fn quick(solver: &mut Solver, rng: &mut Rng, count: usize) {
 }
 
 #[inline(never)]
-fn solve_each(solver: &mut Solver, boards: &[(Board, u8)]) -> Vec<(f64, SearchStats)> {
+fn solve_each(solver: &mut Solver, boards: &[(Board, u8)], reps: usize) -> Vec<(f64, SearchStats)> {
     boards
         .iter()
         .map(|&(board, n)| {
-            let start = Instant::now();
-            std::hint::black_box(solver.solve(&board, n, Dialect::default()));
-            (ms(start.elapsed()), solver.stats())
+            let (best, stats) = time_solver(solver, &board, n, reps);
+            (ms(best), stats)
         })
         .collect()
 }
