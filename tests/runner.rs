@@ -256,3 +256,125 @@ fn a_programs_own_memory_is_measured_by_every_runner() {
         assert_eq!(verdict(&o, &d), Verdict::AC);
     }
 }
+
+/// Forks until the process limit refuses one, kills and reaps its children,
+/// burns some 200 ms of CPU; given `light`, ends at once; given `orphan`,
+/// leaves a sleeping orphan behind.
+const HEAVY_RUN: &str = "#include <signal.h>\n#include <stdio.h>\n#include <sys/wait.h>\n#include <time.h>\n#include <unistd.h>\n\
+int main(int argc, char **argv){ if(argc > 1){ if(argv[1][0] == 'o' && fork() == 0){ setsid(); sleep(120); } return 0; } \
+pid_t kids[64]; int n = 0; while(n < 64){ pid_t p = fork(); if(p == 0){ pause(); _exit(0); } if(p < 0) break; kids[n++] = p; } \
+for(int i = 0; i < n; i++){ kill(kids[i], SIGKILL); waitpid(kids[i], 0, 0); } \
+volatile unsigned long x = 0; while(clock() < CLOCKS_PER_SEC / 5) x++; return 0; }";
+
+#[test]
+fn kept_v1_groups_carry_nothing_from_one_run_to_the_next() {
+    let Some(Cgroups::V1(hierarchies)) = Cgroups::probe() else {
+        eprintln!("NOT TESTED here: cgroup v1 groups kept between runs (no v1 here)");
+        return;
+    };
+    let runner = ProcessRunner::with_cgroups(Some(Cgroups::V1(hierarchies.clone())), None);
+    let dir = tempfile::tempdir().unwrap();
+    let exe = build(dir.path(), "heavy", HEAVY_RUN);
+    let limits = Limits {
+        processes: 4,
+        ..LIMITS
+    };
+    let run = |args: &[&str]| {
+        let work = tempfile::tempdir().unwrap();
+        let mut argv = vec![exe.to_string_lossy().into_owned()];
+        argv.extend(args.iter().map(|a| a.to_string()));
+        let spec = RunSpec {
+            argv,
+            workdir: work.path().to_path_buf(),
+            stdin: None,
+            stdout: work.path().join("stdout.txt"),
+            stderr: work.path().join("stderr.txt"),
+            limits,
+        };
+        runner.run(&spec).expect("the run is made")
+    };
+    let heavy = run(&[]);
+    assert!(heavy.process_limit_hit, "{heavy:?}");
+    assert!(heavy.cpu >= Duration::from_millis(150), "{heavy:?}");
+    let kept = hierarchies.kept_folders();
+    assert!(!kept.is_empty(), "an emptied set of groups is kept");
+    // The same groups again, counting from nothing; then after an orphan,
+    // killed, whether or not its groups could be kept.
+    for (i, arg) in ["light", "orphan", "light"].into_iter().enumerate() {
+        let light = run(&[arg]);
+        assert!(!light.process_limit_hit, "{arg}: {light:?}");
+        assert!(light.cpu < Duration::from_millis(100), "{arg}: {light:?}");
+        if i == 0 {
+            assert_eq!(hierarchies.kept_folders(), kept, "the set is reused");
+        }
+    }
+    // Removed by hand meanwhile: a new set.
+    for dir in hierarchies.kept_folders() {
+        std::fs::remove_dir(&dir).unwrap();
+    }
+    let light = run(&["light"]);
+    assert!(light.cpu < Duration::from_millis(100), "{light:?}");
+    let all = hierarchies.kept_folders();
+    assert!(!all.is_empty() && all != kept, "{all:?}");
+    drop(runner);
+    assert!(all.iter().all(|d| d.exists()), "a clone still holds them");
+    drop(hierarchies);
+    for dir in all {
+        assert!(
+            !dir.exists(),
+            "{} outlived the judge's hierarchies",
+            dir.display()
+        );
+    }
+}
+
+#[test]
+fn a_killed_judges_empty_v1_groups_are_removed_by_the_next_one() {
+    let Some(cgroups @ Cgroups::V1(_)) = Cgroups::probe() else {
+        eprintln!("NOT TESTED here: v1 groups left by a killed judge (no v1 here)");
+        return;
+    };
+    let Cgroups::V1(hierarchies) = &cgroups else {
+        unreachable!()
+    };
+    // Where this judge keeps its sets: the hierarchies' bases.
+    let runner = ProcessRunner::with_cgroups(Some(cgroups.clone()), None);
+    let dir = tempfile::tempdir().unwrap();
+    let exe = build(dir.path(), "light", "int main(void){ return 0; }");
+    let spec = RunSpec {
+        argv: vec![exe.to_string_lossy().into_owned()],
+        workdir: dir.path().to_path_buf(),
+        stdin: None,
+        stdout: dir.path().join("stdout.txt"),
+        stderr: dir.path().join("stderr.txt"),
+        limits: LIMITS,
+    };
+    runner.run(&spec).expect("the run is made");
+    let bases: Vec<PathBuf> = hierarchies
+        .kept_folders()
+        .iter()
+        .map(|d| d.parent().unwrap().to_path_buf())
+        .collect();
+    let mut gone = std::process::Command::new("true").spawn().unwrap();
+    let dead = gone.id();
+    gone.wait().unwrap();
+    let left: Vec<PathBuf> = bases
+        .iter()
+        .flat_map(|b| {
+            [
+                b.join(format!("mayan-kept-{dead}-0")),
+                b.join(format!("mayan-{dead}-9")),
+            ]
+        })
+        .collect();
+    let live = bases[0].join("mayan-1-0"); // pid 1 is always there
+    for d in left.iter().chain([&live]) {
+        std::fs::create_dir(d).unwrap();
+    }
+    let _next = Cgroups::probe();
+    let removed = left.iter().all(|d| !d.exists());
+    let kept_live = live.exists();
+    let _ = std::fs::remove_dir(&live);
+    assert!(removed, "{left:?}");
+    assert!(kept_live, "a live judge's group was removed");
+}
