@@ -15,6 +15,7 @@ mod export_dmoj;
 mod export_kattis;
 mod gen_cases;
 mod judge;
+mod kept_groups;
 mod links;
 mod mutants;
 mod newcomer;

@@ -20,7 +20,8 @@ pub enum Cgroups {
     V2(v2::Tree),
 }
 
-/// The group(s) of one run; removed when dropped.
+/// The group(s) of one run; removed when dropped (under v1, all but the
+/// memory group may be kept for a later run instead: see `v1`).
 #[derive(Debug)]
 pub enum RunGroup {
     V1(v1::Group),

@@ -6,23 +6,23 @@
 //! Only the memory group is made afresh for each run: what a run leaves in
 //! the page cache stays charged to its memory group, and would count in the
 //! next run's peak. The others hold nothing once their processes are gone,
-//! so an emptied set is kept for the next run, its CPU time set back to
-//! zero, its process limit set again and its count of refused forks read
-//! (making and removing them cost some 0.25 ms a run here, a quarter of the
-//! judge's own time). The kept sets are removed with the last clone of the
-//! [`Hierarchies`]; what a judge killed outright leaves (empty groups) the
-//! next one's probe removes.
+//! so an emptied set is kept for the next run (`kept`): its CPU time set
+//! back to zero, its process limit written again, its freezer thawed and
+//! its count of refused forks read (making and removing the three cost some
+//! 0.2 ms a run here, a quarter of the judge's own time). A set is kept only
+//! whole, and only once it holds no process, none unreaped.
 
-use std::cell::Cell;
+mod kept;
+
 use std::fs::{File, OpenOptions};
 use std::io;
 use std::os::fd::{AsRawFd, RawFd};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::{read_u64, remove_group, write};
+use kept::{Judge, Kept};
 
 const ROOT: &str = "/sys/fs/cgroup";
 
@@ -38,6 +38,8 @@ const FREEZER: usize = 3;
 #[derive(Debug, Clone)]
 pub struct Hierarchies {
     bases: [Option<PathBuf>; 4],
+    /// This judge as `/proc` sees it, for the names of its kept sets.
+    judge: Option<Judge>,
     kept: Arc<Kept>,
 }
 
@@ -52,21 +54,15 @@ struct Member {
 /// Groups of one run, in `CONTROLLERS` order.
 type Members = [Option<Member>; 4];
 
-/// Emptied sets of cpuacct, pids and freezer groups (the memory slot is
-/// always `None`), waiting for a run; removed when the last clone of the
-/// hierarchies and the last run's group are gone.
-#[derive(Debug, Default)]
-struct Kept(Mutex<Vec<Members>>);
-
 /// The groups of one run; the memory group is removed when dropped, the
-/// others kept for the next run once empty.
+/// others kept for the next run when fit (see the module doc).
 #[derive(Debug)]
 pub struct Group {
     members: Members,
+    /// Which hierarchies the judge uses: a set missing one is not kept.
+    used: [bool; 4],
     /// The pids group's count of refused forks when the run began.
     refused_before: u64,
-    /// Whether `kill_all` froze the group (to be sure it thawed).
-    froze: Cell<bool>,
     kept: Arc<Kept>,
 }
 
@@ -101,11 +97,15 @@ impl Hierarchies {
                 made
             })
         });
-        for base in bases.iter().flatten() {
-            remove_abandoned(base);
+        let judge = Judge::this();
+        for base in bases[CPUACCT..].iter().flatten() {
+            if let Some(judge) = judge {
+                kept::remove_abandoned(base, judge);
+            }
         }
         (bases[MEMORY].is_some() && bases[CPUACCT].is_some()).then(|| Hierarchies {
             bases,
+            judge,
             kept: Arc::default(),
         })
     }
@@ -120,40 +120,58 @@ impl Hierarchies {
 
     /// Makes the groups of one run, with a memory ceiling in bytes and at
     /// most `processes` processes (threads included): a new memory group,
-    /// the others a kept set when there is one.
+    /// the others a kept set when there is one that can be reset.
     pub fn create(&self, name: &str, ceiling: u64, processes: u32) -> io::Result<Group> {
-        let reused = self.kept.take();
         let mut group = Group {
             members: Members::default(),
+            used: self.bases.each_ref().map(Option::is_some),
             refused_before: 0,
-            froze: Cell::new(false),
             kept: Arc::clone(&self.kept),
         };
-        // On an error `group` is dropped, removing what was made.
-        if let Some(set) = reused {
+        // On an error `group` is dropped: a memory group made is removed,
+        // a set kept again if fit.
+        if let Some(set) = self.kept.take() {
             group.members = set;
-            let usage = group.file(CPUACCT, "cpuacct.usage");
-            if usage.is_some_and(|usage| write(&usage, "0").is_ok()) {
-                group.refused_before = group.refused_forks();
-            } else {
-                // Gone (removed by hand, say): a new set instead.
+            if group.reset(processes).is_err() {
+                // A group gone (removed by hand, say): a new set instead.
                 remove_members(std::mem::take(&mut group.members));
             }
         }
         if group.members[CPUACCT].is_none() {
-            let name = format!("mayan-kept-{}-{}", std::process::id(), next_set());
-            for i in [CPUACCT, PIDS, FREEZER] {
-                group.members[i] = self.make(i, &name)?;
+            group.members = self.new_set()?;
+            if let Err(e) = group.reset(processes) {
+                remove_members(std::mem::take(&mut group.members));
+                return Err(e);
             }
         }
+        group.refused_before = group.refused_forks();
         group.members[MEMORY] = self.make(MEMORY, &format!("mayan-{name}"))?;
         if let Some(memory) = group.file(MEMORY, "memory.limit_in_bytes") {
             write(&memory, &ceiling.to_string())?;
         }
-        if let Some(pids) = group.file(PIDS, "pids.max") {
-            write(&pids, &processes.to_string())?;
-        }
         Ok(group)
+    }
+
+    /// A new set of cpuacct, pids and freezer groups, whole or not at all.
+    fn new_set(&self) -> io::Result<Members> {
+        let mut set = Members::default();
+        for _ in 0..8 {
+            let name = kept::set_name(self.judge);
+            let made = [CPUACCT, PIDS, FREEZER]
+                .into_iter()
+                .try_for_each(|i| self.make(i, &name).map(|m| set[i] = m));
+            match made {
+                Ok(()) => return Ok(set),
+                // Left by an earlier judge of the same pid and start, say.
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
+                Err(e) => {
+                    remove_members(set);
+                    return Err(e);
+                }
+            }
+            remove_members(std::mem::take(&mut set));
+        }
+        Err(io::Error::from(io::ErrorKind::AlreadyExists))
     }
 
     /// A new group named `name` in hierarchy `i`, if the judge uses it.
@@ -177,63 +195,14 @@ impl Hierarchies {
 
     /// The folders of the sets kept for the next runs (for tests).
     pub fn kept_folders(&self) -> Vec<PathBuf> {
-        let sets = self.kept.0.lock().unwrap_or_else(|e| e.into_inner());
-        sets.iter()
-            .flat_map(|set| set.iter().flatten().map(|m| m.dir.clone()))
-            .collect()
-    }
-}
-
-/// Removes the empty groups judges that are gone left in `base` (killed
-/// before they could remove them): named `mayan-PID-...` or
-/// `mayan-kept-PID-...`, for a PID no process has now. A group that still
-/// holds a process cannot be removed, and is left.
-fn remove_abandoned(base: &Path) {
-    let Ok(entries) = std::fs::read_dir(base) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let name = entry.file_name();
-        let abandoned = name
-            .to_str()
-            .and_then(judge_of)
-            .is_some_and(|pid| !Path::new(&format!("/proc/{pid}")).exists());
-        if abandoned {
-            let _ = std::fs::remove_dir(entry.path());
-        }
-    }
-}
-
-/// The judge's pid in the name of a run's group or a kept set.
-fn judge_of(name: &str) -> Option<u32> {
-    let rest = name.strip_prefix("mayan-")?;
-    let rest = rest.strip_prefix("kept-").unwrap_or(rest);
-    let (pid, _) = rest.split_once('-')?;
-    pid.parse().ok()
-}
-
-/// A number for the name of a new kept set, unique in this process.
-fn next_set() -> u64 {
-    static NEXT: AtomicU64 = AtomicU64::new(0);
-    NEXT.fetch_add(1, Ordering::Relaxed)
-}
-
-impl Kept {
-    fn take(&self) -> Option<Members> {
-        self.0.lock().unwrap_or_else(|e| e.into_inner()).pop()
-    }
-
-    fn put(&self, set: Members) {
-        self.0.lock().unwrap_or_else(|e| e.into_inner()).push(set);
-    }
-}
-
-impl Drop for Kept {
-    fn drop(&mut self) {
-        let sets = self.0.get_mut().unwrap_or_else(|e| e.into_inner());
-        for set in sets.drain(..) {
-            remove_members(set);
-        }
+        self.kept
+            .map(|set| {
+                set.iter()
+                    .flatten()
+                    .map(|m| m.dir.clone())
+                    .collect::<Vec<_>>()
+            })
+            .concat()
     }
 }
 
@@ -251,6 +220,22 @@ impl Group {
 
     fn read(&self, controller: usize, name: &str) -> u64 {
         self.file(controller, name).map_or(0, |p| read_u64(&p))
+    }
+
+    /// Readies a set for a run: CPU time back to zero, the process limit,
+    /// thawed. An error when a group is gone.
+    fn reset(&self, processes: u32) -> io::Result<()> {
+        let settings = [
+            (CPUACCT, "cpuacct.usage", "0".to_string()),
+            (PIDS, "pids.max", processes.to_string()),
+            (FREEZER, "freezer.state", "THAWED".to_string()),
+        ];
+        for (i, file, value) in settings {
+            if let Some(path) = self.file(i, file) {
+                write(&path, &value)?;
+            }
+        }
+        Ok(())
     }
 
     pub fn procs_fds(&self) -> [RawFd; 4] {
@@ -298,7 +283,6 @@ impl Group {
             return;
         };
         let want = if frozen { "FROZEN" } else { "THAWED" };
-        self.froze.set(self.froze.get() || frozen);
         if write(&state, want).is_err() || !frozen {
             return;
         }
@@ -325,21 +309,23 @@ impl Group {
         }
     }
 
-    /// True when the groups other than memory hold no process (none left,
-    /// none unreaped: `pids.current` counts zombies) and are thawed: fit
-    /// for another run. Every process of the run was in all of them.
+    /// True when the set is whole and its groups hold no process: none
+    /// left, none unreaped (`pids.current` counts zombies; without a pids
+    /// group, `tasks` lists every thread). Every process of the run was in
+    /// all of them.
     fn reusable(&self) -> bool {
+        let whole = [CPUACCT, PIDS, FREEZER]
+            .iter()
+            .all(|&i| self.members[i].is_some() == self.used[i]);
         let text = |i: usize, name: &str| {
             self.file(i, name)
                 .map(|p| std::fs::read_to_string(p).unwrap_or_else(|_| "?".into()))
         };
         let empty = match text(PIDS, "pids.current") {
             Some(count) => count.trim() == "0",
-            None => text(CPUACCT, "cgroup.procs").is_some_and(|t| t.trim().is_empty()),
+            None => text(CPUACCT, "tasks").is_some_and(|t| t.trim().is_empty()),
         };
-        let thawed = !self.froze.get()
-            || text(FREEZER, "freezer.state").is_none_or(|t| t.trim() == "THAWED");
-        self.members[CPUACCT].is_some() && empty && thawed
+        whole && empty
     }
 }
 
@@ -362,21 +348,6 @@ impl Drop for Group {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn abandoned_groups_are_known_by_their_judges_pid() {
-        assert_eq!(judge_of("mayan-4242-7"), Some(4242));
-        assert_eq!(judge_of("mayan-kept-4242-0"), Some(4242));
-        for other in [
-            "mayan-probe-4242",
-            "mayan-judge",
-            "mayan-bench-1",
-            "system.slice",
-            "mayan-",
-        ] {
-            assert_eq!(judge_of(other), None, "{other}");
-        }
-    }
 
     #[test]
     fn own_groups_are_read_per_controller_including_co_mounted_ones() {
