@@ -276,6 +276,9 @@ fn cgroup_cost() {
             let dir = Path::new(root).join(&name);
             if std::fs::create_dir(&dir).is_err() {
                 println!("  (no cgroup v1 cpuacct, pids and freezer here)");
+                for root in roots {
+                    let _ = std::fs::remove_dir(Path::new(root).join(&name));
+                }
                 return;
             }
             drop(
