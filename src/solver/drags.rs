@@ -139,6 +139,38 @@ static NEEDED: [u8; SPREADS] = {
     steps
 };
 
+/// For every spread, the single drags after which the colour needs none:
+/// bit `x` for a block of column `x` dragged one column right, bit `8 + x`
+/// one column left (the last move's candidates, one lookup a colour).
+static LAST_DRAGS: [u16; SPREADS] = {
+    let mut bits = [0u16; SPREADS];
+    let mut index = 0;
+    while index < SPREADS {
+        let spread = spread_of(index);
+        let mut x = 0;
+        while x < WIDTH {
+            let here = 1usize << (3 * x);
+            if spread[x] > 0 {
+                if x + 1 < WIDTH
+                    && (spread[x + 1] as usize) < CAP
+                    && NEEDED[index - here + (here << 3)] == 0
+                {
+                    bits[index] |= 1 << x;
+                }
+                if x > 0
+                    && (spread[x - 1] as usize) < CAP
+                    && NEEDED[index - here + (here >> 3)] == 0
+                {
+                    bits[index] |= 1 << (8 + x);
+                }
+            }
+            x += 1;
+        }
+        index += 1;
+    }
+    bits
+};
+
 /// Each colour's spread over the columns, as an index into the table, kept
 /// along the search: a drag changes one or two of them by one block, and
 /// only a vanishing needs a recount.
@@ -231,17 +263,14 @@ impl Spreads {
         while rest != 0 {
             let colour = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            let index = self.index[colour];
-            for x in 0..WIDTH {
-                if (index >> (3 * x)) & CAP as u16 == 0 {
-                    continue;
-                }
-                let here = 1u16 << (3 * x);
-                if x + 1 < WIDTH && NEEDED[usize::from(index - here + (here << 3))] == 0 {
-                    right[x] |= 1 << colour;
-                }
-                if x > 0 && NEEDED[usize::from(index - here + (here >> 3))] == 0 {
-                    left[x] |= 1 << colour;
+            let mut bits = LAST_DRAGS[usize::from(self.index[colour])];
+            while bits != 0 {
+                let bit = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if bit < 8 {
+                    right[bit] |= 1 << colour;
+                } else {
+                    left[bit - 8] |= 1 << colour;
                 }
             }
         }

@@ -241,3 +241,22 @@ fn last_drags_pick_the_moves_after_which_nothing_needs_a_drag() {
     }
     assert!(agreed[0] > 10_000 && agreed[1] > 100, "{agreed:?}");
 }
+
+#[test]
+fn the_last_drag_table_is_the_needed_table_one_drag_on() {
+    for (index, &bits) in LAST_DRAGS.iter().enumerate() {
+        let spread = spread_of(index);
+        for x in 0..WIDTH {
+            let moved = |to: usize| {
+                let mut s = spread;
+                s[x] -= 1;
+                s[to] += 1;
+                needed(s) == 0
+            };
+            let right = spread[x] > 0 && x + 1 < WIDTH && spread[x + 1] < CAP as u8 && moved(x + 1);
+            let left = spread[x] > 0 && x > 0 && spread[x - 1] < CAP as u8 && moved(x - 1);
+            assert_eq!(bits & (1 << x) != 0, right, "{spread:?} {x} right");
+            assert_eq!(bits & (1 << (8 + x)) != 0, left, "{spread:?} {x} left");
+        }
+    }
+}
