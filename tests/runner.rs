@@ -256,3 +256,57 @@ fn a_programs_own_memory_is_measured_by_every_runner() {
         assert_eq!(verdict(&o, &d), Verdict::AC);
     }
 }
+
+/// Leaves a grandchild that clears its environment and, 400 ms on, writes
+/// `alive`; exits 0 only if the file is there 800 ms on.
+const ORPHAN_KEEPER: &str = "#include <stdio.h>\n#include <stdlib.h>\n#include <sys/wait.h>\n#include <unistd.h>\n\
+int main(void){ if(fork() == 0){ if(fork() == 0){ clearenv(); usleep(400000); FILE *f = fopen(\"alive\", \"w\"); \
+fputs(\"1\", f); fclose(f); _exit(0); } _exit(0); } wait(NULL); usleep(800000); return access(\"alive\", F_OK) == 0 ? 0 : 3; }";
+
+#[test]
+fn a_runs_cleanup_leaves_a_parallel_runs_orphans_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let keeper = build(dir.path(), "keeper", ORPHAN_KEEPER);
+    let light = build(dir.path(), "light", "int main(void){ return 0; }");
+    let spec = |exe: &Path, name: &str| {
+        let work = dir.path().join(name);
+        std::fs::create_dir_all(&work).unwrap();
+        RunSpec {
+            argv: vec![exe.to_string_lossy().into_owned()],
+            workdir: work.clone(),
+            stdin: None,
+            stdout: work.join("stdout.txt"),
+            stderr: work.join("stderr.txt"),
+            limits: LIMITS,
+        }
+    };
+    for (i, runner) in runners().iter().enumerate() {
+        // Known limit: with neither a cgroup nor a user id of its own, an
+        // orphan that cleared its environment is told from the judge's own
+        // children only by the CPU limit every run carries, so a run's
+        // cleanup takes another run's for its own.
+        let own_uid = runner
+            .protections()
+            .iter()
+            .any(|p| p.name == "user" && p.active);
+        if !runner.method().contains("cgroup v") && !own_uid {
+            eprintln!("NOT TESTED (a known limit): {}", runner.method());
+            continue;
+        }
+        let kept = spec(&keeper, &format!("keeper-{i}"));
+        let other = spec(&light, &format!("light-{i}"));
+        let outcome = std::thread::scope(|s| {
+            let keeping = s.spawn(|| runner.run(&kept).expect("the run is made"));
+            std::thread::sleep(Duration::from_millis(150));
+            let o = runner.run(&other).expect("the run is made");
+            assert_eq!(o.exit, Exit::Code(0), "{o:?}");
+            keeping.join().unwrap()
+        });
+        assert_eq!(
+            (outcome.exit, outcome.stopped),
+            (Exit::Code(0), None),
+            "{}: another run's cleanup killed this run's orphan",
+            runner.method()
+        );
+    }
+}

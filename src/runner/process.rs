@@ -177,7 +177,12 @@ impl Runner for ProcessRunner {
             // With a cgroup every process is gone already; otherwise search
             // by user id, which also finds a process that cleared its
             // environment, or by the marker.
-            reap::kill_everything(*pid, &run_id, uid.filter(|_| group.is_none()));
+            reap::kill_everything(
+                *pid,
+                &run_id,
+                uid.filter(|_| group.is_none()),
+                group.is_some(),
+            );
         }
         if let Some(jail) = jail {
             jail.release()?;

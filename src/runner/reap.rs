@@ -1,7 +1,8 @@
 //! After a run: every process it started is killed, its process group, the
 //! processes that carry the run's marker in their environment (a setsid'd or
-//! double-forked escapee), the orphans the judge adopted that carry a run's
-//! CPU limit (an escapee that cleared its environment) and, when the run had
+//! double-forked escapee), without a cgroup the orphans the judge adopted
+//! that carry a run's CPU limit (an escapee that cleared its environment)
+//! and, when the run had
 //! a user id of its own, every process of that user. The per-run cgroup, where there is one, does this
 //! first and completely; this is the rest of the net.
 
@@ -20,8 +21,12 @@ pub const RUN_MARKER: &str = "MAYAN_RUN_ID";
 /// The judge is child subreaper, so once the program is gone its escapees
 /// are orphans adopted by the judge: listing the judge's own children finds
 /// them without reading every process's environment. Killing one orphans its
-/// children in turn, so the search repeats until none is left.
-pub fn kill_everything(pid: libc::pid_t, run_id: &str, uid: Option<u32>) {
+/// children in turn, so the search repeats until none is left. An adopted
+/// orphan with no marker but a run's CPU limit (one that cleared its
+/// environment) is killed too, unless the run was `contained` (its cgroup
+/// has killed all of it already): then such an orphan belongs to another
+/// run still in flight, a helper it must keep.
+pub fn kill_everything(pid: libc::pid_t, run_id: &str, uid: Option<u32>, contained: bool) {
     // SAFETY: kill takes integers.
     unsafe {
         libc::kill(-pid, libc::SIGKILL);
@@ -34,7 +39,7 @@ pub fn kill_everything(pid: libc::pid_t, run_id: &str, uid: Option<u32>) {
             (Some(uid), _) => processes_of(uid),
             (None, Some(children)) => children
                 .into_iter()
-                .filter(|&c| carries(c, &marker) || (escaped(c) && !is_live(c)))
+                .filter(|&c| carries(c, &marker) || (!contained && escaped(c) && !is_live(c)))
                 .map(|c| (c, me))
                 .collect(),
             (None, None) => marked_processes(&marker),
