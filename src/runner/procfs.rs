@@ -45,10 +45,16 @@ pub struct Stat {
     pub ticks: u64,
 }
 
-/// Parses a `stat` line: the fields after the command name, which is in
-/// parentheses and may hold spaces and parentheses itself.
+/// The fields of a `stat` line after the command name, which is in
+/// parentheses and may hold spaces and parentheses itself: field 3 of
+/// `stat`, counted from 1, is the first.
+fn stat_fields(text: &str) -> Option<Vec<&str>> {
+    Some(text.rsplit_once(')')?.1.split_whitespace().collect())
+}
+
+/// Parses a `stat` line (see [`stat_fields`]).
 pub fn parse_stat(text: &str) -> Option<Stat> {
-    let fields: Vec<&str> = text.rsplit_once(')')?.1.split_whitespace().collect();
+    let fields = stat_fields(text)?;
     let number = |i: usize| fields.get(i).and_then(|f| f.parse::<u64>().ok());
     // Fields 4 (ppid), 14 (utime) and 15 (stime) of stat, counted from 1;
     // here shifted by the pid, the name and the state.
@@ -61,6 +67,33 @@ pub fn parse_stat(text: &str) -> Option<Stat> {
 /// A process's `stat`, when it can be read.
 pub fn stat(p: Proc) -> Option<Stat> {
     parse_stat(&std::fs::read_to_string(p.file("stat")).ok()?)
+}
+
+/// When a process started, in clock ticks after boot (field 22 of `stat`):
+/// with its pid, it names one process, whatever reuses the pid later.
+pub fn parse_start_time(text: &str) -> Option<u64> {
+    stat_fields(text)?.get(19)?.parse().ok()
+}
+
+/// A process's start time (see [`parse_start_time`]), when it can be read.
+pub fn start_time(p: Proc) -> Option<u64> {
+    parse_start_time(&std::fs::read_to_string(p.file("stat")).ok()?)
+}
+
+/// The judge's own pid as this `/proc` numbers it (`/proc/self`), which is
+/// not `getpid()`'s when `/proc` belongs to another PID namespace.
+pub fn own_pid() -> Option<libc::pid_t> {
+    std::fs::read_link("/proc/self")
+        .ok()?
+        .to_str()?
+        .parse()
+        .ok()
+}
+
+/// The inode of the judge's PID namespace (`/proc/self/ns/pid`).
+pub fn own_pid_namespace() -> Option<u64> {
+    use std::os::unix::fs::MetadataExt;
+    Some(std::fs::metadata("/proc/self/ns/pid").ok()?.ino())
 }
 
 /// Clock ticks per second, as `stat` counts CPU time.
@@ -131,6 +164,16 @@ mod tests {
             })
         );
         assert_eq!(parse_stat("garbage"), None);
+    }
+
+    #[test]
+    fn the_start_time_is_counted_from_the_names_end() {
+        let stat = "77 (a) b (c) S 1 77 77 0 -1 4194560 100 0 0 0 1 2 0 0 20 0 1 0 123456 1000 10";
+        assert_eq!(parse_start_time(stat), Some(123456));
+        assert_eq!(parse_start_time("77 (a) S 1"), None);
+        let own = own_pid().expect("/proc shows the tests");
+        assert_eq!(start_time(Proc::Pid(own)), start_time(Proc::Myself));
+        assert!(start_time(Proc::Myself).is_some());
     }
 
     #[test]

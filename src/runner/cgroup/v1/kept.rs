@@ -11,12 +11,12 @@
 //! mean other processes) and anything not named so are left alone, and a
 //! group that still holds a process cannot be removed.
 
-use std::os::unix::fs::MetadataExt;
 use std::path::Path;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::{Members, remove_members};
+use crate::runner::procfs::{self, Proc};
 
 /// Emptied sets (the memory slot always `None`), waiting for a run; removed
 /// when the last clone of the hierarchies and the last run's group are gone.
@@ -59,30 +59,13 @@ pub struct Judge {
 impl Judge {
     /// This process, if `/proc` shows it (it may be another namespace's).
     pub fn this() -> Option<Judge> {
-        let pid: u32 = std::fs::read_link("/proc/self")
-            .ok()?
-            .to_str()?
-            .parse()
-            .ok()?;
+        let pid = procfs::own_pid()?;
         Some(Judge {
-            ns: std::fs::metadata("/proc/self/ns/pid").ok()?.ino(),
-            pid,
-            start: start_time(pid)?,
+            ns: procfs::own_pid_namespace()?,
+            pid: u32::try_from(pid).ok()?,
+            start: procfs::start_time(Proc::Pid(pid))?,
         })
     }
-}
-
-/// The start time of process `pid` (field 22 of its `stat`; the name in
-/// field 2 may hold spaces and parentheses, so fields are counted from its
-/// last `)`).
-fn start_time(pid: u32) -> Option<u64> {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    start_time_in(&stat)
-}
-
-pub fn start_time_in(stat: &str) -> Option<u64> {
-    let (_, rest) = stat.rsplit_once(')')?;
-    rest.split_whitespace().nth(19)?.parse().ok()
 }
 
 /// The name of a new kept set of `judge` (or of a judge `/proc` does not
@@ -118,7 +101,10 @@ pub fn remove_abandoned(base: &Path, this: Judge) {
         let Some(made_by) = entry.file_name().to_str().and_then(maker) else {
             continue;
         };
-        if made_by.ns == this.ns && start_time(made_by.pid) != Some(made_by.start) {
+        let Ok(pid) = libc::pid_t::try_from(made_by.pid) else {
+            continue;
+        };
+        if made_by.ns == this.ns && procfs::start_time(Proc::Pid(pid)) != Some(made_by.start) {
             let _ = std::fs::remove_dir(entry.path());
         }
     }
@@ -152,14 +138,5 @@ mod tests {
         ] {
             assert_eq!(maker(other), None, "{other}");
         }
-    }
-
-    #[test]
-    fn the_start_time_is_counted_from_the_names_end() {
-        let stat = "77 (a) b (c) S 1 77 77 0 -1 4194560 100 0 0 0 1 2 0 0 20 0 1 0 123456 1000 10";
-        assert_eq!(start_time_in(stat), Some(123456));
-        assert_eq!(start_time_in("77 (a) S 1"), None);
-        let own = Judge::this().expect("/proc shows the tests");
-        assert_eq!(start_time(own.pid), Some(own.start));
     }
 }
