@@ -171,15 +171,20 @@ static LAST_DRAGS: [u16; SPREADS] = {
     bits
 };
 
-/// Each colour's spread over the columns, as an index into the table, kept
-/// along the search: a drag changes one or two of them by one block, and
-/// only a vanishing needs a recount.
+/// Each colour's spread over the columns, as an index into the table, and
+/// the drags it needs, kept along the search: a drag changes one or two of
+/// them by one block, and only a vanishing needs a recount.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Spreads {
     index: [u16; MAX_COLOUR as usize + 1],
-    /// The colours of the starting board: an absent colour's spread is
-    /// empty and needs nothing.
+    /// `NEEDED` of each colour's spread, kept beside it: most lookups of a
+    /// colour's drags are then of a byte just written.
+    need: [u8; MAX_COLOUR as usize + 1],
+    /// The colours on the board (or dragged on from it): an absent colour's
+    /// spread is empty and needs nothing.
     colours: u16,
+    /// The colours that need at least one drag.
+    stuck: u16,
     /// The drags all colours need, kept with the spreads: most moves are cut
     /// on it alone.
     pub total: u16,
@@ -187,34 +192,54 @@ pub(super) struct Spreads {
 
 impl Spreads {
     pub fn of(board: &Board) -> Spreads {
+        // Per column, a count of each colour in a nibble of a register: no
+        // store waits on the one before.
         let mut index = [0u16; MAX_COLOUR as usize + 1];
+        let mut colours = 0u16;
         for (x, &word) in board.words().iter().enumerate() {
-            let mut w = word;
+            let (mut w, mut counts) = (word, 0u64);
             while w != 0 {
-                index[(w & 0xF) as usize] += 1 << (3 * x);
+                counts += 1 << (4 * (w & 0xF));
+                colours |= 1 << (w & 0xF);
                 w >>= 4;
             }
+            let mut rest = colours;
+            while rest != 0 {
+                let colour = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                index[colour] += (((counts >> (4 * colour)) & 0xF) as u16) << (3 * x);
+            }
         }
-        let colours =
-            (1..=MAX_COLOUR as usize).fold(0, |set, c| set | u16::from(index[c] != 0) << c);
-        let total = index[1..]
-            .iter()
-            .map(|&i| u16::from(NEEDED[usize::from(i)]))
-            .sum();
-        Spreads {
+        let mut spreads = Spreads {
             index,
+            need: [0; MAX_COLOUR as usize + 1],
             colours,
-            total,
+            stuck: 0,
+            total: 0,
+        };
+        let mut rest = colours;
+        while rest != 0 {
+            let colour = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            spreads.set_need(colour, NEEDED[usize::from(index[colour])]);
         }
+        spreads
+    }
+
+    #[inline]
+    fn set_need(&mut self, colour: usize, need: u8) {
+        self.total = self.total - u16::from(self.need[colour]) + u16::from(need);
+        self.need[colour] = need;
+        let bit = 1 << colour;
+        self.stuck = (self.stuck & !bit) | if need != 0 { bit } else { 0 };
     }
 
     /// Moves one block of `colour` by `step` (a difference of index bits).
     #[inline]
     fn step(&mut self, colour: usize, step: u16) {
-        let (old, new) = (self.index[colour], self.index[colour].wrapping_add(step));
+        let new = self.index[colour].wrapping_add(step);
         self.index[colour] = new;
-        self.total =
-            self.total - u16::from(NEEDED[usize::from(old)]) + u16::from(NEEDED[usize::from(new)]);
+        self.set_need(colour, NEEDED[usize::from(new)]);
     }
 
     /// The spreads after `mv`, legal on `board` and not a swap of equal
@@ -239,9 +264,8 @@ impl Spreads {
         let (x, y, tx) = (usize::from(mv.x), usize::from(mv.y), mv.target_x());
         let step = (1u16 << (3 * tx)).wrapping_sub(1 << (3 * x));
         let change = |colour: usize, step: u16| {
-            let old = self.index[colour];
-            u16::from(NEEDED[usize::from(old.wrapping_add(step))])
-                .wrapping_sub(u16::from(NEEDED[usize::from(old)]))
+            let new = self.index[colour].wrapping_add(step);
+            u16::from(NEEDED[usize::from(new)]).wrapping_sub(u16::from(self.need[colour]))
         };
         let mut total = self
             .total
@@ -280,17 +304,17 @@ impl Spreads {
     /// The drags the colours need.
     #[inline]
     pub fn drags(&self) -> Drags {
-        let mut drags = Drags::default();
-        let mut rest = self.colours;
+        let mut drags = Drags {
+            stuck: self.stuck,
+            total: self.total.min(u16::from(u8::MAX)) as u8,
+            most: 0,
+            neediest: 0,
+        };
+        let mut rest = self.stuck;
         while rest != 0 {
             let colour = rest.trailing_zeros();
             rest &= rest - 1;
-            let needed = NEEDED[usize::from(self.index[colour as usize])];
-            if needed == 0 {
-                continue;
-            }
-            drags.stuck |= 1 << colour;
-            drags.total = drags.total.saturating_add(needed);
+            let needed = self.need[colour as usize];
             if needed > drags.most {
                 (drags.most, drags.neediest) = (needed, 0);
             }
