@@ -25,7 +25,7 @@
 //! the least number of one-column steps from its spread now to a spread that
 //! can vanish: a breadth-first search over spreads, run at compile time.
 
-use crate::puzzle::board::{Board, MAX_COLOUR, WIDTH};
+use crate::puzzle::board::{Board, MAX_COLOUR, NIBBLE_LOW, WIDTH, occupied_bits};
 use crate::puzzle::rules::Move;
 
 /// Drags still needed by a board's colours. A colour of one or two blocks
@@ -192,36 +192,51 @@ pub(super) struct Spreads {
 
 impl Spreads {
     pub fn of(board: &Board) -> Spreads {
-        // Per column, a count of each colour in a nibble of a register: no
-        // store waits on the one before.
-        let mut index = [0u16; MAX_COLOUR as usize + 1];
-        let mut colours = 0u16;
-        for (x, &word) in board.words().iter().enumerate() {
-            let (mut w, mut counts) = (word, 0u64);
-            while w != 0 {
-                counts += 1 << (4 * (w & 0xF));
-                colours |= 1 << (w & 0xF);
-                w >>= 4;
-            }
-            let mut rest = colours;
-            while rest != 0 {
-                let colour = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                index[colour] += (((counts >> (4 * colour)) & 0xF) as u16) << (3 * x);
-            }
-        }
+        let colours = board
+            .colour_counts()
+            .iter()
+            .enumerate()
+            .fold(0, |set, (c, &n)| set | u16::from(n != 0) << c);
+        Spreads::of_colours(board, colours & !1)
+    }
+
+    /// The spreads of a board after a cascade, whose colours are among the
+    /// spreads' before it.
+    #[inline]
+    pub fn resolved(&self, board: &Board) -> Spreads {
+        Spreads::of_colours(board, self.colours)
+    }
+
+    /// The spreads of a board whose colours are among `colours`, counted
+    /// colour by colour with masks (no branch on the columns' heights).
+    #[inline]
+    fn of_colours(board: &Board, colours: u16) -> Spreads {
         let mut spreads = Spreads {
-            index,
+            index: [0; MAX_COLOUR as usize + 1],
             need: [0; MAX_COLOUR as usize + 1],
-            colours,
+            colours: 0,
             stuck: 0,
             total: 0,
         };
+        let words = board.words();
         let mut rest = colours;
         while rest != 0 {
-            let colour = rest.trailing_zeros() as usize;
+            let colour = rest.trailing_zeros();
             rest &= rest - 1;
-            spreads.set_need(colour, NEEDED[usize::from(index[colour])]);
+            let pattern = colour.wrapping_mul(NIBBLE_LOW);
+            let mut index = 0u16;
+            for (x, &word) in words.iter().enumerate() {
+                let cells = !occupied_bits(word ^ pattern) & occupied_bits(word);
+                // The cells' bits summed into the top nibble.
+                let count = (cells.wrapping_mul(NIBBLE_LOW) >> 24) & 0xF;
+                index |= (count as u16) << (3 * x);
+            }
+            if index != 0 {
+                let colour = colour as usize;
+                spreads.index[colour] = index;
+                spreads.colours |= 1 << colour;
+                spreads.set_need(colour, NEEDED[usize::from(index)]);
+            }
         }
         spreads
     }

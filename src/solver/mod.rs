@@ -337,7 +337,7 @@ impl Solver {
             f.quiet.insert(mv, swap);
             self.search(&next, &spreads, drags, f.left - 1, skip)
         } else {
-            let resolved = Spreads::of(&next);
+            let resolved = f.spreads.resolved(&next);
             self.search(
                 &next,
                 &resolved,
