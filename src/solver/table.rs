@@ -31,7 +31,7 @@ impl Hash for Key {
 }
 
 /// Entries the table keeps room for between searches.
-const KEPT_CAPACITY: usize = 4096;
+const KEPT_CAPACITY: usize = 14 * 1024;
 
 /// Set of hopeless `(board, moves left)` pairs.
 pub(super) struct FailureTable {
