@@ -292,24 +292,28 @@ impl Spreads {
         total
     }
 
-    /// For a last move: per column `x`, the colours one of whose blocks could
-    /// be dragged from `x` one column right (then left) and leave the colour
-    /// needing no drag.
+    /// For a last move on `board` (whose spreads these are): per column `x`,
+    /// bit `4y` set when the block at `(x, y)` could be dragged one column
+    /// right (then left) and leave its colour needing no drag.
     #[inline]
-    pub fn last_drags(&self) -> ([u16; WIDTH], [u16; WIDTH]) {
-        let (mut right, mut left) = ([0u16; WIDTH], [0u16; WIDTH]);
+    pub fn last_drag_cells(&self, board: &Board) -> ([u32; WIDTH], [u32; WIDTH]) {
+        let words = board.words();
+        let (mut right, mut left) = ([0u32; WIDTH], [0u32; WIDTH]);
         let mut rest = self.colours;
         while rest != 0 {
-            let colour = rest.trailing_zeros() as usize;
+            let colour = rest.trailing_zeros();
             rest &= rest - 1;
-            let mut bits = LAST_DRAGS[usize::from(self.index[colour])];
+            let mut bits = LAST_DRAGS[usize::from(self.index[colour as usize])];
+            let pattern = colour.wrapping_mul(NIBBLE_LOW);
             while bits != 0 {
                 let bit = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
+                let word = words[bit & 7];
+                let cells = !occupied_bits(word ^ pattern) & occupied_bits(word);
                 if bit < 8 {
-                    right[bit] |= 1 << colour;
+                    right[bit] |= cells;
                 } else {
-                    left[bit - 8] |= 1 << colour;
+                    left[bit - 8] |= cells;
                 }
             }
         }

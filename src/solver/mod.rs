@@ -240,9 +240,7 @@ impl Solver {
     /// A null swap leaves the board as it is, not empty.
     fn try_last_moves(&mut self, f: &mut Frame, stuck: u16) -> bool {
         let words = *f.board.words();
-        let (right, left) = f.spreads.last_drags();
-        let rights: [u32; WIDTH] = std::array::from_fn(|x| cells_of(words[x], right[x]));
-        let lefts: [u32; WIDTH] = std::array::from_fn(|x| cells_of(words[x], left[x]));
+        let (rights, lefts) = f.spreads.last_drag_cells(f.board);
         for x in 0..WIDTH {
             let word = words[x];
             let mut right_moves = 0;

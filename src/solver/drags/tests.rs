@@ -191,7 +191,7 @@ fn no_clearing_sequence_breaks_the_bound() {
     assert!(found >= 3000, "only {found} clearing sequences");
 }
 
-/// The masks of a last move say exactly which moves leave no colour needing
+/// The cells of a last move say exactly which moves leave no colour needing
 /// a drag, checked against the spreads after each move of random boards.
 #[test]
 fn last_drags_pick_the_moves_after_which_nothing_needs_a_drag() {
@@ -209,7 +209,7 @@ fn last_drags_pick_the_moves_after_which_nothing_needs_a_drag() {
             continue;
         };
         let spreads = Spreads::of(&board);
-        let (right, left) = spreads.last_drags();
+        let (right, left) = spreads.last_drag_cells(&board);
         let stuck = spreads.drags().stuck;
         for x in 0..WIDTH {
             for y in 0..board.height(x) {
@@ -228,8 +228,8 @@ fn last_drags_pick_the_moves_after_which_nothing_needs_a_drag() {
                         Dir::Left => (left, right),
                     };
                     let dragged = (1u16 << p) | (1 << q);
-                    let predicted = here[x] & 1 << p != 0
-                        && (q == 0 || there[to] & 1 << q != 0)
+                    let predicted = here[x] & 1 << (4 * y) != 0
+                        && (q == 0 || there[to] & 1 << (4 * y) != 0)
                         && stuck & !dragged == 0;
                     let mv = Move::new(x as u8, y as u8, dir);
                     let actual = spreads.dragged(&board, mv).total == 0;
