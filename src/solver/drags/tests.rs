@@ -137,6 +137,73 @@ fn spreads_count_blocks_per_column_and_follow_drags() {
     }
 }
 
+/// The spreads of `board` as counted cell by cell, with the drags each
+/// colour needs looked up afresh.
+fn assert_counted(spreads: &Spreads, board: &Board) {
+    let mut index = [0u16; MAX_COLOUR as usize + 1];
+    for x in 0..WIDTH {
+        for y in 0..board.height(x) {
+            index[usize::from(board.get(x, y))] += 1 << (3 * x);
+        }
+    }
+    assert_eq!(spreads.index, index, "{board:?}");
+    let need: Vec<u8> = index.iter().map(|&i| NEEDED[usize::from(i)]).collect();
+    assert_eq!(spreads.need[..], need[..], "{board:?}");
+    let set = |f: &dyn Fn(usize) -> bool| {
+        (1..need.len())
+            .filter(|&c| f(c))
+            .fold(0u16, |s, c| s | 1 << c)
+    };
+    assert_eq!(spreads.stuck, set(&|c| need[c] != 0), "{board:?}");
+    assert_eq!(spreads.colours, set(&|c| index[c] != 0), "{board:?}");
+    let total: u16 = need.iter().map(|&n| u16::from(n)).sum();
+    assert_eq!(spreads.total, total, "{board:?}");
+}
+
+/// What the spreads keep beside the counts (each colour's drags, the stuck
+/// colours, the sum) stays what a fresh count gives: after every move of
+/// random boards, and after the move's cascade.
+#[test]
+fn kept_drags_match_a_fresh_count_after_drags_and_cascades() {
+    use crate::puzzle::rules::settle_after_shift;
+    use crate::setter::random::{Shape, random_board};
+    let mut rng = Rng::new(7);
+    let mut cascades = 0;
+    for colours in [2, 3, 5, 10] {
+        let shape = Shape {
+            colours,
+            min_height: 1,
+            max_height: 7,
+            at_least_three: false,
+        };
+        for _ in 0..300 {
+            let Some(board) = random_board(&mut rng, shape) else {
+                continue;
+            };
+            let spreads = Spreads::of(&board);
+            assert_counted(&spreads, &board);
+            for x in 0..WIDTH {
+                for y in 0..board.height(x) {
+                    for (dir, to) in [(Dir::Right, x + 1), (Dir::Left, x.wrapping_sub(1))] {
+                        if to >= WIDTH || board.get(x, y) == board.get(to, y) {
+                            continue;
+                        }
+                        let mv = Move::new(x as u8, y as u8, dir);
+                        let mut next = shift(&board, mv);
+                        let dragged = spreads.dragged(&board, mv);
+                        assert_counted(&dragged, &next);
+                        if settle_after_shift(&mut next, x, to) != 0 {
+                            cascades += 1;
+                            assert_counted(&dragged.resolved(&next), &next);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(cascades > 1000, "only {cascades} cascades");
+}
+
 /// Every position on every clearing sequence of small random boards (found
 /// by plain enumeration) is within the bound: the drags its colours need
 /// fit in the moves left.
