@@ -123,6 +123,9 @@ impl Solver {
         left: u8,
         skip: MoveSet,
     ) -> bool {
+        if left == 1 {
+            return self.search_last(board, spreads, drags, skip);
+        }
         self.nodes += 1;
         self.nodes_by_left[usize::from(left)] += 1;
         if board.is_empty() {
@@ -143,12 +146,47 @@ impl Solver {
             quiet: Quiet::default(),
         };
         let found = match moves_must_touch(drags, left) {
-            _ if left == 1 => self.try_last_moves(&mut frame, drags.stuck),
             Some((colours, count)) => self.try_stuck_moves(&mut frame, colours, count),
             None => self.try_moves(&mut frame),
         };
         if !found {
             self.failures.insert(board, left);
+        }
+        found
+    }
+
+    /// [`Solver::search`] with one move left, apart so that the search of the
+    /// moves before the last has it inlined.
+    #[inline(always)]
+    fn search_last(
+        &mut self,
+        board: &Board,
+        spreads: &Spreads,
+        drags: Drags,
+        skip: MoveSet,
+    ) -> bool {
+        self.nodes += 1;
+        self.nodes_by_left[1] += 1;
+        if board.is_empty() {
+            return self.dialect.steps == Steps::AtMost;
+        }
+        if too_many(drags, 1) {
+            return false;
+        }
+        if self.failures.contains(board, 1) {
+            self.hits += 1;
+            return false;
+        }
+        let mut frame = Frame {
+            board,
+            spreads,
+            left: 1,
+            skip,
+            quiet: Quiet::default(),
+        };
+        let found = self.try_last_moves(&mut frame, drags.stuck);
+        if !found {
+            self.failures.insert(board, 1);
         }
         found
     }
@@ -317,32 +355,20 @@ impl Solver {
         }
         let (x, tx) = (mv.x as usize, mv.target_x());
         let mut next = shift(f.board, mv);
-        if f.left == 1 {
-            // The last move: the board must end empty, nothing else matters.
-            self.nodes += 1;
-            self.nodes_by_left[0] += 1;
-            settle_after_shift(&mut next, x, tx);
-            let done = next.is_empty();
-            if done {
-                self.path.push(mv);
-            }
-            return done;
-        }
         let vanished = settle_after_shift(&mut next, x, tx);
-        let found = if vanished == 0 {
+        let (spreads, drags, skip) = if vanished == 0 {
             let swap = f.board.get(tx, usize::from(mv.y)) != 0;
             let skip = f.quiet.commuting_with(mv, swap);
             f.quiet.insert(mv, swap);
-            self.search(&next, &spreads, drags, f.left - 1, skip)
+            (spreads, drags, skip)
         } else {
             let resolved = f.spreads.resolved(&next);
-            self.search(
-                &next,
-                &resolved,
-                resolved.drags(),
-                f.left - 1,
-                MoveSet::EMPTY,
-            )
+            (resolved, resolved.drags(), MoveSet::EMPTY)
+        };
+        let found = if f.left == 2 {
+            self.search_last(&next, &spreads, drags, skip)
+        } else {
+            self.search(&next, &spreads, drags, f.left - 1, skip)
         };
         if found {
             self.path.push(mv);
