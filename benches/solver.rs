@@ -13,8 +13,9 @@
 //! stratum, default 10), `MAYAN_BENCH_SEED` (default 2011), `MAYAN_BENCH_CPP=0`
 //! to skip the seed (for quick comparisons of the solver alone),
 //! `MAYAN_BENCH_BASELINE=PATH` to time an older `mayan` binary beside this
-//! one, board by board, and `MAYAN_BENCH_QUICK=1` for in-process searches
-//! and the counters only (`MAYAN_BENCH_REPEAT=R`: the best of `R` per board).
+//! one, board by board, `MAYAN_BENCH_STATIC=PATH` to time a static build's
+//! start-up beside it, and `MAYAN_BENCH_QUICK=1` for in-process searches and
+//! the counters only (`MAYAN_BENCH_REPEAT=R`: the best of `R` per board).
 
 #[allow(dead_code)] // the bench uses only the C++ half
 #[path = "../tests/support/seeds.rs"]
@@ -317,7 +318,9 @@ fn main() {
 }
 
 /// `mayan solve` on a trivial case against `/bin/true`, paired run by run;
-/// the medians and the median of the differences.
+/// the medians and the median of the differences. Also a static build, when
+/// `MAYAN_BENCH_STATIC` names one (the packages' binary: the README's "A
+/// static binary for the packages"): what the loader costs shows beside it.
 fn start_up(mayan: &Path, tmp: &Path) {
     let file = tmp.join("trivial.in");
     std::fs::write(&file, "1\n0\n0\n0\n0\n0\n").unwrap();
@@ -331,21 +334,32 @@ fn start_up(mayan: &Path, tmp: &Path) {
         assert!(status.success());
         ms(start.elapsed())
     };
-    let (mut bare, mut ours, mut added) = (Vec::new(), Vec::new(), Vec::new());
+    let mut builds = vec![("`mayan solve`", mayan.to_path_buf())];
+    if let Some(path) = std::env::var_os("MAYAN_BENCH_STATIC") {
+        builds.push(("static build", PathBuf::from(path)));
+    }
+    let mut bare = Vec::new();
+    let mut times = vec![(Vec::new(), Vec::new()); builds.len()];
     for _ in 0..200 {
         let t = run(&mut Command::new("/bin/true"));
-        let m = run(Command::new(mayan).arg("solve").arg(&file));
         bare.push(t);
-        ours.push(m);
-        added.push(m - t);
+        for ((_, exe), (ours, added)) in builds.iter().zip(&mut times) {
+            let m = run(Command::new(exe).arg("solve").arg(&file));
+            ours.push(m);
+            added.push(m - t);
+        }
     }
     println!(
-        "\nstart-up (200 pairs): /bin/true median {:.3} ms, `mayan solve` on an empty board \
-         {:.3} ms; added: median {:.3} ms",
-        median(bare),
-        median(ours),
-        median(added)
+        "\nstart-up (200 rounds): /bin/true median {:.3} ms",
+        median(bare)
     );
+    for ((name, _), (ours, added)) in builds.iter().zip(times) {
+        println!(
+            "  {name} on an empty board {:.3} ms; added: median {:.3} ms",
+            median(ours),
+            median(added)
+        );
+    }
 }
 
 fn official(solver: &mut Solver, mayan: &Path) {
