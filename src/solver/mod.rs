@@ -337,6 +337,7 @@ impl Solver {
     /// frame whether its drag was quiet (vanished nothing).
     #[inline]
     fn try_move(&mut self, f: &mut Frame, mv: Move) -> bool {
+        debug_assert!(f.left >= 2, "a last move is tried by try_last_move");
         if f.skip.contains(mv) {
             self.transposed += 1;
             return false;
