@@ -42,6 +42,14 @@ pub(crate) fn occupied_bits(word: u32) -> u32 {
     (word | (word >> 1) | (word >> 2) | (word >> 3)) & NIBBLE_LOW
 }
 
+/// Bit `4y` set for each row `y` where `word` holds a block and `other` the
+/// same nibble: another column's word (rows where two columns agree), or one
+/// colour repeated in every row (`colour * NIBBLE_LOW`: that colour's cells).
+#[inline]
+pub(crate) fn same_cells(word: u32, other: u32) -> u32 {
+    !occupied_bits(word ^ other) & occupied_bits(word)
+}
+
 /// Number of blocks in a settled column word: the top block's row plus one.
 /// (No popcount: the portable x86-64 baseline has none.)
 #[inline]

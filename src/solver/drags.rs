@@ -25,7 +25,7 @@
 //! the least number of one-column steps from its spread now to a spread that
 //! can vanish: a breadth-first search over spreads, run at compile time.
 
-use crate::puzzle::board::{Board, MAX_COLOUR, NIBBLE_LOW, WIDTH, occupied_bits};
+use crate::puzzle::board::{Board, MAX_COLOUR, NIBBLE_LOW, WIDTH, same_cells};
 use crate::puzzle::rules::Move;
 
 /// Drags still needed by a board's colours. A colour of one or two blocks
@@ -226,7 +226,7 @@ impl Spreads {
             let pattern = colour.wrapping_mul(NIBBLE_LOW);
             let mut index = 0u16;
             for (x, &word) in words.iter().enumerate() {
-                let cells = !occupied_bits(word ^ pattern) & occupied_bits(word);
+                let cells = same_cells(word, pattern);
                 // The cells' bits summed into the top nibble.
                 let count = (cells.wrapping_mul(NIBBLE_LOW) >> 24) & 0xF;
                 index |= (count as u16) << (3 * x);
@@ -309,7 +309,7 @@ impl Spreads {
                 let bit = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
                 let word = words[bit & 7];
-                let cells = !occupied_bits(word ^ pattern) & occupied_bits(word);
+                let cells = same_cells(word, pattern);
                 if bit < 8 {
                     right[bit] |= cells;
                 } else {

@@ -17,7 +17,9 @@ mod drags;
 mod table;
 mod transpose;
 
-use crate::puzzle::board::{Board, HEIGHT, NIBBLE_LOW, WIDTH, column_height, occupied_bits};
+use crate::puzzle::board::{
+    Board, HEIGHT, NIBBLE_LOW, WIDTH, column_height, occupied_bits, same_cells,
+};
 use crate::puzzle::dialect::{Dialect, NullSwaps, Steps};
 use crate::puzzle::rules::{Dir, Move, resolve, settle_after_shift, shift};
 
@@ -244,7 +246,7 @@ impl Solver {
             if x + 1 < WIDTH {
                 let right = words[x + 1];
                 let theirs = cells[x + 1];
-                let same = !occupied_bits(word ^ right) & occupied_bits(word);
+                let same = same_cells(word, right);
                 let touching = if need == 1 {
                     own | theirs
                 } else {
@@ -286,7 +288,7 @@ impl Solver {
                 let next = words[x + 1];
                 // Onto a block that may go left, or onto nothing.
                 let target = lefts[x + 1] | !occupied_bits(next) & NIBBLE_LOW;
-                let same = !occupied_bits(word ^ next) & occupied_bits(word);
+                let same = same_cells(word, next);
                 right_moves = rights[x] & target & !same;
             }
             let mut left_moves = 0;
@@ -427,7 +429,7 @@ fn cells_of(word: u32, set: u16) -> u32 {
     while rest != 0 {
         let colour = rest.trailing_zeros();
         rest &= rest - 1;
-        cells |= !occupied_bits(word ^ colour.wrapping_mul(NIBBLE_LOW)) & occupied_bits(word);
+        cells |= same_cells(word, colour.wrapping_mul(NIBBLE_LOW));
     }
     cells
 }
