@@ -224,7 +224,7 @@ fn find_runs_in(board: &Board, columns: u8) -> ([u32; WIDTH], bool) {
         if columns & (1 << x) != 0 {
             let three = vertical_starts(w[x]);
             any |= three;
-            marks[x] = three | (three << 4) | (three << 8);
+            marks[x] = vertical_marks(three);
         }
     }
     for x in 0..WIDTH - 2 {
@@ -241,19 +241,26 @@ fn find_runs_in(board: &Board, columns: u8) -> ([u32; WIDTH], bool) {
 /// `tx` of a settled board; returns the columns (bit `x` for column `x`) where
 /// blocks vanished, `0` when none did. Only the two dragged-between columns
 /// can hold a new vertical run, so the common case of nothing vanishing costs
-/// little.
+/// little; the runs found to tell are then the first wave's marks.
 #[inline(always)]
 pub(crate) fn settle_after_shift(board: &mut Board, x: usize, tx: usize) -> u8 {
     let w = board.words();
-    let mut starts = vertical_starts(w[x]) | vertical_starts(w[tx]);
-    for x in 0..WIDTH - 2 {
-        starts |= horizontal_starts(w, x);
+    let (down, across) = (vertical_starts(w[x]), vertical_starts(w[tx]));
+    let h: [u32; WIDTH - 2] = std::array::from_fn(|x| horizontal_starts(w, x));
+    if down | across | h[0] | h[1] | h[2] == 0 {
+        return 0;
     }
-    if starts == 0 {
-        0
-    } else {
-        settle(board, (1 << x) | (1 << tx)).1
-    }
+    let mut marks = [h[0], h[0] | h[1], h[0] | h[1] | h[2], h[1] | h[2], h[2]];
+    marks[x] |= vertical_marks(down);
+    marks[tx] |= vertical_marks(across);
+    let changed = remove_marked(board, &marks);
+    changed | settle(board, changed).1
+}
+
+/// The marks of the vertical runs of three starting at `starts`.
+#[inline]
+fn vertical_marks(starts: u32) -> u32 {
+    starts | (starts << 4) | (starts << 8)
 }
 
 /// Removes the marked blocks; the blocks above them fall. Returns the columns
