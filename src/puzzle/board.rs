@@ -39,7 +39,17 @@ pub enum BoardError {
 /// Bit `4y` set for each row `y` whose nibble in `word` is non-zero.
 #[inline]
 pub(crate) fn occupied_bits(word: u32) -> u32 {
-    (word | (word >> 1) | (word >> 2) | (word >> 3)) & NIBBLE_LOW
+    nonzero_nibbles(word) >> 3
+}
+
+/// Bit `4y + 3` set for each row `y` whose nibble in `word` is non-zero: a
+/// nibble's low three bits plus 7 carry into its top bit (never beyond it)
+/// when any is set. Four operations, where a shift per bit and the ORs of
+/// them take seven.
+#[inline]
+fn nonzero_nibbles(word: u32) -> u32 {
+    const LOW3: u32 = 0x7777_7777;
+    (((word & LOW3) + LOW3) | word) & !LOW3
 }
 
 /// Bit `4y` set for each row `y` where `word` holds a block and `other` the
@@ -47,7 +57,7 @@ pub(crate) fn occupied_bits(word: u32) -> u32 {
 /// colour repeated in every row (`colour * NIBBLE_LOW`: that colour's cells).
 #[inline]
 pub(crate) fn same_cells(word: u32, other: u32) -> u32 {
-    !occupied_bits(word ^ other) & occupied_bits(word)
+    (!nonzero_nibbles(word ^ other) & nonzero_nibbles(word)) >> 3
 }
 
 /// Number of blocks in a settled column word: the top block's row plus one.
@@ -229,6 +239,34 @@ mod tests {
         assert_eq!(remove_row(word, 0), 0x0076_5432);
         assert_eq!(remove_row(word, 3), 0x0076_5321);
         assert_eq!(remove_row(word, 6), 0x0065_4321);
+    }
+
+    /// Bit `4y` set where `keep(nibble of a, nibble of b)` holds, row by row.
+    fn by_rows(a: u32, b: u32, keep: impl Fn(u32, u32) -> bool) -> u32 {
+        (0..8)
+            .filter(|&y| keep((a >> (4 * y)) & 0xF, (b >> (4 * y)) & 0xF))
+            .fold(0, |bits, y| bits | 1 << (4 * y))
+    }
+
+    #[test]
+    fn nibble_masks_match_a_row_by_row_reading() {
+        // Every nibble value repeated in every row, and random words, all
+        // 8 rows (the 28-bit words and beyond).
+        let mut words: Vec<u32> = (0..16u32).map(|v| v.wrapping_mul(0x1111_1111)).collect();
+        let mut seed = 0x2545_F491u32;
+        for _ in 0..2000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 17;
+            seed ^= seed << 5;
+            words.push(seed);
+        }
+        for &a in &words {
+            assert_eq!(occupied_bits(a), by_rows(a, 0, |n, _| n != 0), "{a:#x}");
+            for &b in words.iter().take(40) {
+                let same = by_rows(a, b, |n, m| n != 0 && n == m);
+                assert_eq!(same_cells(a, b), same, "{a:#x} {b:#x}");
+            }
+        }
     }
 
     #[test]
