@@ -53,11 +53,18 @@ fn nonzero_nibbles(word: u32) -> u32 {
 }
 
 /// Bit `4y` set for each row `y` where `word` holds a block and `other` the
-/// same nibble: another column's word (rows where two columns agree), or one
-/// colour repeated in every row (`colour * NIBBLE_LOW`: that colour's cells).
+/// same nibble: rows where two columns agree.
 #[inline]
 pub(crate) fn same_cells(word: u32, other: u32) -> u32 {
     (!nonzero_nibbles(word ^ other) & nonzero_nibbles(word)) >> 3
+}
+
+/// Bit `4y` set for each row `y` of `word` holding a block of `colour`
+/// (`1..=MAX_COLOUR`, so a matching nibble is a block: no test for one).
+#[inline]
+pub(crate) fn colour_cells(word: u32, colour: u32) -> u32 {
+    debug_assert!(colour != 0 && colour <= u32::from(MAX_COLOUR));
+    (!nonzero_nibbles(word ^ colour.wrapping_mul(NIBBLE_LOW)) >> 3) & NIBBLE_LOW
 }
 
 /// Number of blocks in a settled column word: the top block's row plus one.
@@ -262,6 +269,11 @@ mod tests {
         }
         for &a in &words {
             assert_eq!(occupied_bits(a), by_rows(a, 0, |n, _| n != 0), "{a:#x}");
+            for colour in 1..=u32::from(MAX_COLOUR) {
+                // Only the board's seven rows.
+                let cells = by_rows(a & 0x0FFF_FFFF, 0, |n, _| n == colour);
+                assert_eq!(colour_cells(a, colour), cells, "{a:#x} {colour}");
+            }
             for &b in words.iter().take(40) {
                 let same = by_rows(a, b, |n, m| n != 0 && n == m);
                 assert_eq!(same_cells(a, b), same, "{a:#x} {b:#x}");

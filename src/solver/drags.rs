@@ -25,7 +25,7 @@
 //! the least number of one-column steps from its spread now to a spread that
 //! can vanish: a breadth-first search over spreads, run at compile time.
 
-use crate::puzzle::board::{Board, MAX_COLOUR, NIBBLE_LOW, WIDTH, same_cells};
+use crate::puzzle::board::{Board, MAX_COLOUR, NIBBLE_LOW, WIDTH, colour_cells};
 use crate::puzzle::rules::Move;
 
 /// Drags still needed by a board's colours. A colour of one or two blocks
@@ -223,10 +223,9 @@ impl Spreads {
         while rest != 0 {
             let colour = rest.trailing_zeros();
             rest &= rest - 1;
-            let pattern = colour.wrapping_mul(NIBBLE_LOW);
             let mut index = 0u16;
             for (x, &word) in words.iter().enumerate() {
-                let cells = same_cells(word, pattern);
+                let cells = colour_cells(word, colour);
                 // The cells' bits summed into the top nibble.
                 let count = (cells.wrapping_mul(NIBBLE_LOW) >> 24) & 0xF;
                 index |= (count as u16) << (3 * x);
@@ -304,12 +303,10 @@ impl Spreads {
             let colour = rest.trailing_zeros();
             rest &= rest - 1;
             let mut bits = LAST_DRAGS[usize::from(self.index[colour as usize])];
-            let pattern = colour.wrapping_mul(NIBBLE_LOW);
             while bits != 0 {
                 let bit = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                let word = words[bit & 7];
-                let cells = same_cells(word, pattern);
+                let cells = colour_cells(words[bit & 7], colour);
                 if bit < 8 {
                     right[bit] |= cells;
                 } else {

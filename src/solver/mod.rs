@@ -18,7 +18,7 @@ mod table;
 mod transpose;
 
 use crate::puzzle::board::{
-    Board, HEIGHT, NIBBLE_LOW, WIDTH, column_height, occupied_bits, same_cells,
+    Board, HEIGHT, NIBBLE_LOW, WIDTH, colour_cells, column_height, occupied_bits, same_cells,
 };
 use crate::puzzle::dialect::{Dialect, NullSwaps, Steps};
 use crate::puzzle::rules::{Dir, Move, resolve, settle_after_shift, shift};
@@ -429,7 +429,7 @@ fn cells_of(word: u32, set: u16) -> u32 {
     while rest != 0 {
         let colour = rest.trailing_zeros();
         rest &= rest - 1;
-        cells |= same_cells(word, colour.wrapping_mul(NIBBLE_LOW));
+        cells |= colour_cells(word, colour);
     }
     cells
 }
