@@ -6,6 +6,7 @@
 //! `solver`) or for reading contestants' text (see the checker).
 
 use std::fmt;
+use std::hint::select_unpredictable;
 
 use crate::puzzle::board::{
     Board, HEIGHT, NIBBLE_LOW, WIDTH, column_height, occupied_bits, remove_row,
@@ -173,14 +174,14 @@ pub(crate) fn shift(board: &Board, mv: Move) -> Board {
     // Each word is chosen by value, not written into a copy at a computed
     // index: the next reader loads the whole board at once, and a load that
     // spans separate recent stores stalls the processor.
+    // Which word is which depends on the move: selects, not branches, that
+    // the processor would mispredict.
     let pick = |i: usize| {
-        if i == x {
-            new_from
-        } else if i == tx {
-            new_to
-        } else {
-            w[i]
-        }
+        select_unpredictable(
+            i == x,
+            new_from,
+            select_unpredictable(i == tx, new_to, w[i]),
+        )
     };
     Board::from_words([pick(0), pick(1), pick(2), pick(3), pick(4)])
 }

@@ -297,7 +297,9 @@ impl Spreads {
     #[inline]
     pub fn last_drag_cells(&self, board: &Board) -> ([u32; WIDTH], [u32; WIDTH]) {
         let words = board.words();
-        let (mut right, mut left) = ([0u32; WIDTH], [0u32; WIDTH]);
+        // Indexed like the table's bits: a branch on the direction would be
+        // mispredicted half the time.
+        let mut by_bit = [0u32; 16];
         let mut rest = self.colours;
         while rest != 0 {
             let colour = rest.trailing_zeros();
@@ -306,14 +308,11 @@ impl Spreads {
             while bits != 0 {
                 let bit = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                let cells = colour_cells(words[bit & 7], colour);
-                if bit < 8 {
-                    right[bit] |= cells;
-                } else {
-                    left[bit - 8] |= cells;
-                }
+                by_bit[bit] |= colour_cells(words[bit & 7], colour);
             }
         }
+        let right = std::array::from_fn(|x| by_bit[x]);
+        let left = std::array::from_fn(|x| by_bit[8 + x]);
         (right, left)
     }
 
