@@ -192,3 +192,23 @@ fn move_order_is_x_then_y_then_right_first() {
     let text: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
     assert_eq!(text, ["0 3 1", "0 3 -1", "0 4 1", "1 0 1", "1 0 -1"]);
 }
+
+#[test]
+fn removing_marked_rows_at_once_matches_one_row_at_a_time() {
+    // Every set of marks on a full column of seven distinct nibbles, and on
+    // shorter columns (marks only where a block is).
+    let full = 0x0765_4321;
+    for height in 1..=HEIGHT {
+        let word = full & ((1u32 << (4 * height)) - 1);
+        for rows in 1u32..(1 << height) {
+            let m = (0..height)
+                .filter(|y| rows & (1 << y) != 0)
+                .fold(0, |m, y| m | 1 << (4 * y));
+            let one_by_one = (0..height)
+                .rev()
+                .filter(|y| rows & (1 << y) != 0)
+                .fold(word, remove_row);
+            assert_eq!(remove_rows(word, m), one_by_one, "{word:#x} {m:#x}");
+        }
+    }
+}
