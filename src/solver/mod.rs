@@ -281,6 +281,7 @@ impl Solver {
     fn try_last_moves(&mut self, f: &mut Frame, stuck: u16) -> bool {
         let words = *f.board.words();
         let (rights, lefts) = f.spreads.last_drag_cells(f.board);
+        let dragging = StuckCells::new(stuck);
         for x in 0..WIDTH {
             let word = words[x];
             let mut right_moves = 0;
@@ -289,27 +290,24 @@ impl Solver {
                 // Onto a block that may go left, or onto nothing.
                 let target = lefts[x + 1] | !occupied_bits(next) & NIBBLE_LOW;
                 let same = same_cells(word, next);
-                right_moves = rights[x] & target & !same;
+                right_moves = rights[x] & target & !same & dragging.right(word, next);
             }
             let mut left_moves = 0;
             if x > 0 {
-                left_moves = lefts[x] & !((1u32 << (4 * column_height(words[x - 1]))) - 1);
+                let above = !((1u32 << (4 * column_height(words[x - 1]))) - 1);
+                left_moves = lefts[x] & above & dragging.left(word);
             }
             let mut rows = right_moves | left_moves;
             while rows != 0 {
                 let bit = rows & rows.wrapping_neg();
                 rows &= !bit;
-                let y = (bit.trailing_zeros() / 4) as usize;
-                let colour = |w: u32| 1u16 << ((w >> (4 * y)) & 0xF);
+                let y = (bit.trailing_zeros() / 4) as u8;
                 if right_moves & bit != 0
-                    && stuck & !(colour(word) | colour(words[x + 1])) == 0
-                    && self.try_last_move(f, Move::new(x as u8, y as u8, Dir::Right))
+                    && self.try_last_move(f, Move::new(x as u8, y, Dir::Right))
                 {
                     return true;
                 }
-                if left_moves & bit != 0
-                    && stuck & !colour(word) == 0
-                    && self.try_last_move(f, Move::new(x as u8, y as u8, Dir::Left))
+                if left_moves & bit != 0 && self.try_last_move(f, Move::new(x as u8, y, Dir::Left))
                 {
                     return true;
                 }
@@ -432,6 +430,56 @@ fn cells_of(word: u32, set: u16) -> u32 {
         cells |= colour_cells(word, colour);
     }
     cells
+}
+
+/// Where a last move drags every stuck colour (a last move drags at most
+/// two blocks, of two colours, so at most two may be stuck), as cell masks.
+#[derive(Clone, Copy)]
+enum StuckCells {
+    None,
+    One(u32),
+    Two(u32, u32),
+    /// Three or more: no move drags them all.
+    Many,
+}
+
+impl StuckCells {
+    #[inline]
+    fn new(stuck: u16) -> StuckCells {
+        let first = stuck.trailing_zeros();
+        let rest = stuck & stuck.wrapping_sub(1);
+        let second = rest.trailing_zeros();
+        match (stuck, rest, rest & rest.wrapping_sub(1)) {
+            (0, _, _) => StuckCells::None,
+            (_, 0, _) => StuckCells::One(first),
+            (_, _, 0) => StuckCells::Two(first, second),
+            _ => StuckCells::Many,
+        }
+    }
+
+    /// Rows where a right move from `word` onto `next` drags them all.
+    #[inline]
+    fn right(self, word: u32, next: u32) -> u32 {
+        match self {
+            StuckCells::None => NIBBLE_LOW,
+            StuckCells::One(s) => colour_cells(word, s) | colour_cells(next, s),
+            StuckCells::Two(s, t) => {
+                colour_cells(word, s) & colour_cells(next, t)
+                    | colour_cells(word, t) & colour_cells(next, s)
+            }
+            StuckCells::Many => 0,
+        }
+    }
+
+    /// Rows where a left move from `word` (onto nothing) drags them all.
+    #[inline]
+    fn left(self, word: u32) -> u32 {
+        match self {
+            StuckCells::None => NIBBLE_LOW,
+            StuckCells::One(s) => colour_cells(word, s),
+            StuckCells::Two(..) | StuckCells::Many => 0,
+        }
+    }
 }
 
 /// The smallest solution of `board` in `n` moves under `dialect` (a fresh solver).
