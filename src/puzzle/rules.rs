@@ -173,9 +173,9 @@ pub(crate) fn shift(board: &Board, mv: Move) -> Board {
     };
     // Each word is chosen by value, not written into a copy at a computed
     // index: the next reader loads the whole board at once, and a load that
-    // spans separate recent stores stalls the processor.
-    // Which word is which depends on the move: selects, not branches, that
-    // the processor would mispredict.
+    // spans separate recent stores stalls the processor. Chosen by selects,
+    // not branches: which word is which varies from move to move, and the
+    // processor mispredicted the branches.
     let pick = |i: usize| {
         select_unpredictable(
             i == x,

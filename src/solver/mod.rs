@@ -432,8 +432,8 @@ fn cells_of(word: u32, set: u16) -> u32 {
     cells
 }
 
-/// Where a last move drags every stuck colour (a last move drags at most
-/// two blocks, of two colours, so at most two may be stuck), as cell masks.
+/// The stuck colours, which a last move must all drag (it drags at most two
+/// blocks, of two colours): its methods give the rows where a move does.
 #[derive(Clone, Copy)]
 enum StuckCells {
     None,

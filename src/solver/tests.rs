@@ -75,3 +75,63 @@ fn hopeless_boards_have_no_solution() {
     assert_eq!(solve(&board, n, INCLUDE), None);
     assert_eq!(Solver::new().min_moves(&board, 5), None);
 }
+
+/// The first move, in solution order, after which `board` is empty: every
+/// move tried and played out, nothing pruned.
+fn first_clearing_move(board: &Board) -> Option<Move> {
+    use crate::puzzle::rules::{RawMove, apply};
+    let moves = (0..WIDTH as i64)
+        .flat_map(|x| (0..HEIGHT as i64).flat_map(move |y| [1, -1].map(|g| RawMove { x, y, g })));
+    moves
+        .filter(|&raw| apply(board, raw).is_ok_and(|after| after.is_empty()))
+        .find_map(|raw| crate::puzzle::rules::check_move(board, raw).ok())
+}
+
+#[test]
+fn one_move_answers_are_the_first_clearing_move() {
+    // Small boards of two to four colours, where one move often clears them:
+    // the last move's masks (drag candidates, stuck colours) must keep every
+    // move that does.
+    use crate::setter::random::{Rng, Shape, random_board};
+    let mut rng = Rng::new(14);
+    let mut solver = Solver::new();
+    let mut cleared = 0;
+    for i in 0..40_000 {
+        let shape = Shape {
+            colours: 2 + (i % 3) as u8,
+            min_height: 0,
+            max_height: 3 + (i % 4) as u8,
+            at_least_three: true,
+        };
+        let Some(board) = random_board(&mut rng, shape) else {
+            continue;
+        };
+        let expected = first_clearing_move(&board);
+        let found = solver.solve(&board, 1, EXCLUDE);
+        assert_eq!(found, expected.map(|mv| vec![mv]), "{board:?}");
+        cleared += usize::from(expected.is_some());
+    }
+    assert!(cleared > 300, "only {cleared} boards cleared in one move");
+}
+
+#[test]
+fn a_last_swap_may_move_the_one_stuck_colour_from_its_target_side() {
+    // Rare in random boards (about one in 100,000): the only colour that
+    // needs a drag is the block a right move swaps leftwards.
+    let boards: [(&[&[u8]], &str); 3] = [
+        (&[&[2, 2, 1, 1, 2, 2], &[2, 1, 2, 2]], "0 1 1"),
+        (&[&[1, 1], &[2, 2, 1, 1], &[1, 2, 1, 1], &[1, 1]], "0 0 1"),
+        (&[&[], &[1], &[1, 1], &[2, 1, 2, 1, 1], &[1, 2]], "3 1 1"),
+    ];
+    for (columns, answer) in boards {
+        let mut columns = columns.to_vec();
+        columns.resize(WIDTH, &[]);
+        let board = Board::from_columns(&columns).unwrap();
+        let mv = first_clearing_move(&board).unwrap();
+        assert_eq!(mv.to_string(), answer);
+        let moved = board.get(mv.target_x(), usize::from(mv.y));
+        assert_eq!(Spreads::of(&board).drags().stuck, 1 << moved, "{board:?}");
+        assert_eq!(solve(&board, 1, EXCLUDE), Some(vec![mv]), "{board:?}");
+        assert_eq!(solve(&board, 1, INCLUDE), Some(vec![mv]), "{board:?}");
+    }
+}
