@@ -89,9 +89,9 @@ fn first_clearing_move(board: &Board) -> Option<Move> {
 
 #[test]
 fn one_move_answers_are_the_first_clearing_move() {
-    // Small boards of two to four colours, where one move often clears them:
-    // the last move's masks (drag candidates, stuck colours) must keep every
-    // move that does.
+    // Small boards of two to four colours, of which one move clears about
+    // one in a hundred: the last move's masks (drag candidates, stuck
+    // colours) must keep every move that does.
     use crate::setter::random::{Rng, Shape, random_board};
     let mut rng = Rng::new(14);
     let mut solver = Solver::new();
