@@ -36,7 +36,9 @@ pub enum BoardError {
     BadColour { x: usize, y: usize, colour: u8 },
 }
 
-/// Bit `4y` set for each row `y` whose nibble in `word` is non-zero.
+/// Bit `4y` set for each row `y` whose nibble in `word` is non-zero. (A
+/// board's words hold seven rows; an eighth nibble, which no board has,
+/// would be read like the others.)
 #[inline]
 pub(crate) fn occupied_bits(word: u32) -> u32 {
     nonzero_nibbles(word) >> 3

@@ -281,11 +281,12 @@ fn remove_marked(board: &mut Board, marks: &[u32; WIDTH]) -> u8 {
 }
 
 /// A settled column word without the rows marked in `m` (bit `4y` for row
-/// `y`, at least one), the rows above each dropped. Most marks are one
-/// stretch of rows, cut out at once; a loop over the rows, whose end the
-/// processor mispredicts, is kept for the rest.
+/// `y` of the board's seven, at least one), the rows above each dropped.
+/// Most marks are one stretch of rows, cut out at once; a loop over the
+/// rows, whose end the processor mispredicts, is kept for the rest.
 #[inline]
 fn remove_rows(word: u32, mut m: u32) -> u32 {
+    debug_assert!(m != 0 && m & !NIBBLE_LOW == 0, "marks {m:#x}");
     let cells = m.wrapping_mul(0xF);
     let lowest = cells & cells.wrapping_neg();
     if cells.wrapping_add(lowest) & cells == 0 {

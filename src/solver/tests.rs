@@ -115,22 +115,36 @@ fn one_move_answers_are_the_first_clearing_move() {
 }
 
 #[test]
-fn a_last_swap_may_move_the_one_stuck_colour_from_its_target_side() {
-    // Rare in random boards (about one in 100,000): the only colour that
-    // needs a drag is the block a right move swaps leftwards.
-    let boards: [(&[&[u8]], &str); 3] = [
-        (&[&[2, 2, 1, 1, 2, 2], &[2, 1, 2, 2]], "0 1 1"),
-        (&[&[1, 1], &[2, 2, 1, 1], &[1, 2, 1, 1], &[1, 1]], "0 0 1"),
-        (&[&[], &[1], &[1, 1], &[2, 1, 2, 1, 1], &[1, 2]], "3 1 1"),
+fn a_last_swap_may_move_stuck_colours_from_either_side() {
+    // The last move's stuck-colour masks, case by case: the only stuck
+    // colour is the block a right move swaps leftwards (rare in random
+    // boards, about one in 100,000), or two colours are stuck and the swap
+    // moves each, with either on the left.
+    // Columns, the one move that clears them, the stuck colours.
+    type Case = (&'static [&'static [u8]], &'static str, &'static [u8]);
+    let boards: [Case; 5] = [
+        (&[&[2, 2, 1, 1, 2, 2], &[2, 1, 2, 2]], "0 1 1", &[1]),
+        (
+            &[&[1, 1], &[2, 2, 1, 1], &[1, 2, 1, 1], &[1, 1]],
+            "0 0 1",
+            &[2],
+        ),
+        (
+            &[&[], &[1], &[1, 1], &[2, 1, 2, 1, 1], &[1, 2]],
+            "3 1 1",
+            &[2],
+        ),
+        (&[&[1, 2, 1], &[2, 1, 2]], "0 1 1", &[1, 2]),
+        (&[&[2, 1, 2], &[1, 2, 1]], "0 1 1", &[1, 2]),
     ];
-    for (columns, answer) in boards {
+    for (columns, answer, stuck) in boards {
         let mut columns = columns.to_vec();
         columns.resize(WIDTH, &[]);
         let board = Board::from_columns(&columns).unwrap();
         let mv = first_clearing_move(&board).unwrap();
         assert_eq!(mv.to_string(), answer);
-        let moved = board.get(mv.target_x(), usize::from(mv.y));
-        assert_eq!(Spreads::of(&board).drags().stuck, 1 << moved, "{board:?}");
+        let stuck = stuck.iter().fold(0u16, |set, &c| set | 1 << c);
+        assert_eq!(Spreads::of(&board).drags().stuck, stuck, "{board:?}");
         assert_eq!(solve(&board, 1, EXCLUDE), Some(vec![mv]), "{board:?}");
         assert_eq!(solve(&board, 1, INCLUDE), Some(vec![mv]), "{board:?}");
     }
