@@ -286,7 +286,7 @@ fn a_folder_of_contestants_is_judged_in_one_go() {
     assert!(rows("ben ").contains(" WA"), "{stdout}");
     assert!(rows("cy ").contains(" CE"), "{stdout}");
     assert!(
-        stdout.contains("CE: compilation failed:\n    no mayan.<ext> in the folder"),
+        stdout.contains("CE: no source to compile:\n    no mayan.<ext>: it holds readme.txt"),
         "{stdout}"
     );
 }

@@ -12,8 +12,9 @@ use super::args::overrides;
 use super::{RuleArgs, RunArgs};
 use crate::check::Accept;
 use crate::config::units::{show_duration, show_size};
-use crate::config::{Config, IoMode, Submission};
+use crate::config::{Config, ContestantsConfig, IoMode, Layout, Submission};
 use crate::judge::compile::Toolchain;
+use crate::judge::contestants::source_name;
 use crate::judge::partition::Partition;
 use crate::judge::plan::Plan;
 use crate::judge::report::json::write_json;
@@ -23,7 +24,7 @@ use crate::judge::report::table::{
 use crate::judge::report::{RunReport, export};
 use crate::judge::result::CaseResult;
 use crate::judge::session::{Observer, Session, find_cases};
-use crate::judge::submission::{Entry, gather};
+use crate::judge::submission::{ContestArgs, Entry, Gathered, gather};
 use crate::runner::Runner;
 use crate::runner::process::ProcessRunner;
 use crate::text::{glob_match, plural, visible};
@@ -69,10 +70,20 @@ pub struct JudgeArgs {
     /// and every case not accepted replayed on drawn boards
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
-    /// A folder of contestants, one subfolder each holding `mayan.<ext>`
-    /// (LemonLime's layout), judged instead of the configured folder
+    /// A folder of contestants, judged instead of the configured folder and
+    /// submissions: `DIR/<name>/mayan.<ext>` (LemonLime),
+    /// `DIR/<name>/mayan/mayan.<ext>` (CCF NOI/NOIP, Arbiter) or
+    /// `DIR/<name>.<ext>` (a class folder), found by itself
     #[arg(long, value_name = "DIR")]
     pub contestants: Option<PathBuf>,
+    /// How the contest folder is laid out [default: auto, or [contestants]
+    /// layout]
+    #[arg(long, value_enum, value_name = "LAYOUT")]
+    pub layout: Option<Layout>,
+    /// The problem's name: contestants' sources are `NAME.<ext>` (in the
+    /// folder `NAME` when nested) [default: mayan, or [contestants] problem]
+    #[arg(long, value_name = "NAME")]
+    pub problem: Option<String>,
     /// Judge only shard K of N of the (submission, case) pairs, as 2/3, to
     /// spread a run over machines; `mayan report merge` puts the shards'
     /// --json reports together
@@ -101,10 +112,23 @@ pub(super) fn judge_command(args: &JudgeArgs) -> Result<u8> {
     keep_matching(&mut cases, &args.cases, |c| {
         format!("{}/{}", c.suite, c.name)
     })?;
+    let contest = ContestArgs {
+        folder: args.contestants.as_deref(),
+        problem: args.problem.as_deref(),
+        layout: args.layout,
+    };
     let mut entries = if args.sources.is_empty() && args.command.is_empty() {
-        gather(&[], args.contestants.as_deref(), &config)?
+        let gathered = gather(&[], &contest, &config)?;
+        if !args.quiet {
+            eprint!("{}", found_listing(&gathered));
+        }
+        gathered.entries
     } else {
-        from_command_line(&args.sources, &args.command)?
+        let problem = contest
+            .resolve(config.contestants.as_ref())
+            .map(|c| c.problem);
+        let problem = problem.unwrap_or_else(ContestantsConfig::default_problem);
+        from_command_line(&args.sources, &args.command, &problem)?
     };
     keep_matching(&mut entries, &args.submissions, |e| e.name().to_string())?;
     check_writable(args)?;
@@ -185,17 +209,48 @@ fn keep_matching<T>(
     Ok(())
 }
 
-/// The submissions named on the command line: each source file, then the
-/// command after `--`, whose arguments are read in the current folder.
-fn from_command_line(sources: &[PathBuf], command: &[String]) -> Result<Vec<Entry>> {
+/// What a contest folder held, for the terminal: every contestant with its
+/// source or the reason it has none, every entry skipped, and the
+/// configured submissions left out.
+fn found_listing(gathered: &Gathered) -> String {
+    let Some((folder, contest)) = &gathered.contest else {
+        return String::new();
+    };
+    let mut out = format!(
+        "contestants in {} (layout {}, problem {}): {} with a source, {} without, {} skipped\n{}",
+        visible(&folder.path.display().to_string()),
+        folder.layout,
+        visible(&folder.problem),
+        contest.found.len(),
+        contest.missing.len(),
+        contest.skipped.len(),
+        contest.listing()
+    );
+    if gathered.left_out > 0 {
+        out += &format!(
+            "the configuration's {} not judged: only the contestants are\n",
+            plural(gathered.left_out, "[[submission]]")
+        );
+    }
+    out
+}
+
+/// The submissions named on the command line: each source file (named by
+/// its file name, or by its contestant's folder when the file is named
+/// after the problem), then the command after `--`, whose arguments are
+/// read in the current folder.
+fn from_command_line(sources: &[PathBuf], command: &[String], problem: &str) -> Result<Vec<Entry>> {
     let mut entries = Vec::new();
-    for source in sources {
+    let names: Vec<String> = sources.iter().map(|s| source_name(s, problem)).collect();
+    for (source, name) in sources.iter().zip(&names) {
         if !source.is_file() {
             bail!("{}: no such source file", source.display());
         }
-        let name = source
-            .file_name()
-            .map_or("source".to_string(), |n| n.to_string_lossy().into_owned());
+        // Two sources of one name are told apart by their paths.
+        let name = match names.iter().filter(|n| *n == name).count() {
+            1 => name.clone(),
+            _ => source.display().to_string(),
+        };
         entries.push(Entry::Program(Submission {
             name,
             command: None,
@@ -204,7 +259,7 @@ fn from_command_line(sources: &[PathBuf], command: &[String]) -> Result<Vec<Entr
         }));
     }
     if !command.is_empty() {
-        entries.extend(gather(command, None, &Config::builtin())?);
+        entries.extend(gather(command, &ContestArgs::default(), &Config::builtin())?.entries);
     }
     Ok(entries)
 }

@@ -22,8 +22,8 @@ pub use languages::LanguageConfig;
 use crate::check::Accept;
 use crate::puzzle::dialect::{NullSwaps, Steps};
 pub use schema::{
-    CheckerConfig, Config, ContestantsConfig, IoConfig, IoMode, LimitsConfig, SandboxConfig,
-    SandboxMode, Submission, Suite,
+    CheckerConfig, Config, ContestantsConfig, IoConfig, IoMode, Layout, LimitsConfig,
+    SandboxConfig, SandboxMode, Submission, Suite,
 };
 
 /// The built-in configuration, with every key and what it means.

@@ -74,20 +74,51 @@ pub struct SandboxConfig {
     pub readable: Vec<PathBuf>,
 }
 
-/// A contest laid out as LemonLime does: `PATH/<contestant>/<problem>.<ext>`.
+/// A folder of contestants (`[contestants]`), in one of the [`Layout`]s.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub struct ContestantsConfig {
     /// Relative to the folder holding `judge.toml`.
     pub path: PathBuf,
-    /// The source file's name without its extension.
+    /// The source file's name without its extension (and the nested
+    /// folder's name).
     #[serde(default = "ContestantsConfig::default_problem")]
     pub problem: String,
+    #[serde(default)]
+    pub layout: Layout,
 }
 
 impl ContestantsConfig {
     pub fn default_problem() -> String {
         "mayan".to_string()
+    }
+}
+
+/// How a folder of contestants is laid out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+pub enum Layout {
+    /// Each contestant's folder as it is: nested when it holds a folder
+    /// named after the problem, else flat; sources at the top are students'
+    #[default]
+    Auto,
+    /// `DIR/<contestant>/mayan.<ext>` (LemonLime)
+    Flat,
+    /// `DIR/<contestant>/mayan/mayan.<ext>` (CCF NOI/NOIP, Arbiter, NOI
+    /// Linux; LemonLime's sub-folder option)
+    Nested,
+    /// `DIR/<student>.<ext>` (a class folder of files named after students)
+    Files,
+}
+
+impl std::fmt::Display for Layout {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Layout::Auto => "auto",
+            Layout::Flat => "flat",
+            Layout::Nested => "nested",
+            Layout::Files => "files",
+        })
     }
 }
 

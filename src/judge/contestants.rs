@@ -1,19 +1,31 @@
-//! A folder of contestants judged in one go, laid out as LemonLime lays out a
-//! contest: one subfolder per contestant holding `<problem>.<ext>` (the name
-//! in any case, as `Mayan.cpp`), the language chosen by the extension
-//! (configured languages count). A contestant with no such file, or with
-//! several, is still listed, with the reason, so the score table shows
-//! everyone. The folders are the contestants': a folder that is a link is
-//! not followed, and a folder is read up to [`MAX_ENTRIES`] entries.
+//! A folder of contestants judged in one go, in the layouts contest tools
+//! use ([`Layout`]): LemonLime's `DIR/<contestant>/<problem>.<ext>`, the
+//! CCF NOI/NOIP layout of Arbiter and NOI Linux (also LemonLime's sub-folder
+//! option) `DIR/<contestant>/<problem>/<problem>.<ext>`, and a class folder
+//! of files named after the students, `DIR/<student>.<ext>`. The problem's
+//! name matches in any case (`Mayan.CPP`); the language is chosen by the
+//! extension (configured languages count).
+//!
+//! A contestant with no such source, or with several, is still listed with
+//! the reason (naming the files seen, so a misnamed `maya.cpp` is pointed
+//! at), so the score table shows everyone; an entry of the folder that is no
+//! contestant (a stray file, a hidden folder) is skipped with the reason.
+//! The folders are the contestants': a link is not followed, and every
+//! folder is read up to a bound.
 
 use std::collections::BTreeMap;
+use std::fs::DirEntry;
 use std::path::{Path, PathBuf};
 
-use crate::config::languages::recipe_for;
+pub use crate::config::Layout;
+use crate::config::languages::{known_extensions, recipe_for};
 use crate::config::{LanguageConfig, Submission};
 
 /// Entries read from one contestant's folder at most.
 pub const MAX_ENTRIES: usize = 1000;
+
+/// Entries read from the contest folder at most.
+pub const MAX_CONTESTANTS: usize = 20_000;
 
 /// A contestant whose folder does not hold exactly one source of the problem.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -22,80 +34,315 @@ pub struct Missing {
     pub why: String,
 }
 
-/// The contestants under `folder`, sorted by name: submissions for those with
-/// exactly one source file of `problem` in a known language, and the others
-/// with the reason.
-pub fn contestants(
-    folder: &Path,
-    problem: &str,
-    languages: &BTreeMap<String, LanguageConfig>,
-) -> std::io::Result<(Vec<Submission>, Vec<Missing>)> {
-    let mut entries: Vec<_> = std::fs::read_dir(folder)?
-        .filter_map(Result::ok)
-        .filter(|e| e.file_type().is_ok_and(|t| t.is_dir() || t.is_symlink()))
-        .collect();
-    entries.sort_by_key(|e| e.file_name());
-    let (mut found, mut missing) = (Vec::new(), Vec::new());
-    for entry in entries {
-        let name = entry.file_name().to_string_lossy().into_owned();
-        let why = if entry.file_type().is_ok_and(|t| t.is_symlink()) {
-            Err("the folder is a symbolic link, which the judge does not follow".to_string())
-        } else {
-            source_of(&entry.path(), problem, languages)
-        };
-        match why {
-            Ok(source) => found.push(Submission {
-                name,
-                command: None,
-                source: Some(source),
-                contestants: true,
-            }),
-            Err(why) => missing.push(Missing { name, why }),
-        }
-    }
-    Ok((found, missing))
+/// A contestant found with a source, and where it was.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Found {
+    pub submission: Submission,
+    /// The source, relative to the contest folder, as `amy/mayan/mayan.cpp`.
+    pub seen: String,
+    /// The layout the source was found in (never `Auto`).
+    pub layout: Layout,
 }
 
-/// The one source of `problem` in a contestant's folder, or why there is
-/// none to judge.
-fn source_of(
-    dir: &Path,
-    problem: &str,
-    languages: &BTreeMap<String, LanguageConfig>,
-) -> Result<PathBuf, String> {
-    let listed = std::fs::read_dir(dir).map_err(|e| format!("the folder cannot be read: {e}"))?;
-    let mut named = Vec::new();
-    for (n, entry) in listed.filter_map(Result::ok).enumerate() {
-        if n >= MAX_ENTRIES {
-            return Err(format!("the folder holds more than {MAX_ENTRIES} entries"));
+/// An entry of the contest folder that is no contestant, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Skipped {
+    pub entry: String,
+    pub why: String,
+}
+
+/// Everyone in a contest folder: the contestants with a source, those
+/// without one (with the reason), and the entries that are no contestant.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Contest {
+    pub found: Vec<Found>,
+    pub missing: Vec<Missing>,
+    pub skipped: Vec<Skipped>,
+}
+
+/// The contest folder cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum ContestError {
+    #[error("{}: cannot read the contestants: {source}", path.display())]
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{}: more than {MAX_CONTESTANTS} entries; is it the contest folder?", path.display())]
+    TooMany { path: PathBuf },
+    #[error(
+        "{}: holds {source_name} itself, so it is one contestant's folder, not the contest's: \
+         give the folder that holds the contestants' folders, or judge the file alone \
+         (`mayan judge {}`)",
+        path.display(), path.join(source_name).display()
+    )]
+    OneContestant { path: PathBuf, source_name: String },
+}
+
+/// What a contest folder is read with.
+#[derive(Debug, Clone, Copy)]
+pub struct Lookup<'a> {
+    /// The source's name without its extension, and the nested folder's.
+    pub problem: &'a str,
+    pub layout: Layout,
+    pub languages: &'a BTreeMap<String, LanguageConfig>,
+}
+
+/// The contestants under `folder`, each list sorted by name.
+pub fn contestants(folder: &Path, lookup: Lookup) -> Result<Contest, ContestError> {
+    let read = |source| ContestError::Read {
+        path: folder.to_path_buf(),
+        source,
+    };
+    let mut entries = Vec::new();
+    for entry in std::fs::read_dir(folder).map_err(read)? {
+        if entries.len() == MAX_CONTESTANTS {
+            return Err(ContestError::TooMany {
+                path: folder.to_path_buf(),
+            });
         }
-        let path = entry.path();
-        let stem = path.file_stem().map(|s| s.to_string_lossy().to_lowercase());
-        if stem.as_deref() == Some(&problem.to_lowercase()) {
-            named.push(path);
+        entries.push(entry.map_err(read)?);
+    }
+    entries.sort_by_key(DirEntry::file_name);
+    let mut contest = Contest::default();
+    let mut files: BTreeMap<String, Vec<PathBuf>> = BTreeMap::new();
+    let mut own_source = None;
+    for entry in entries {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let kind = entry.file_type().map_err(read)?;
+        if name.starts_with('.') {
+            contest.skip(&name, "a hidden entry");
+        } else if kind.is_dir() || (kind.is_symlink() && entry.path().is_dir()) {
+            contest.folder(&entry, &name, lookup);
+        } else if !matches!(lookup.layout, Layout::Auto | Layout::Files) {
+            contest.skip(&name, &format!("not a folder (layout {})", lookup.layout));
+        } else if recipe_for(&entry.path(), lookup.languages).is_none() {
+            contest.skip(&name, "not a folder, nor a source in a known language");
+        } else if is_problem(&entry.path(), lookup.problem) && lookup.layout == Layout::Auto {
+            contest.skip(&name, "the problem's source itself, not a contestant's");
+            own_source.get_or_insert(name);
+        } else {
+            let stem = entry
+                .path()
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned());
+            files
+                .entry(stem.unwrap_or_default())
+                .or_default()
+                .push(entry.path());
         }
     }
-    named.sort();
-    let file_name = |p: &PathBuf| {
-        p.file_name()
-            .map_or(String::new(), |n| n.to_string_lossy().into_owned())
+    contest.files(folder, files);
+    if let Some(source_name) = own_source.filter(|_| contest.is_empty()) {
+        return Err(ContestError::OneContestant {
+            path: folder.to_path_buf(),
+            source_name,
+        });
+    }
+    contest
+        .found
+        .sort_by(|a, b| a.submission.name.cmp(&b.submission.name));
+    contest.missing.sort_by(|a, b| a.name.cmp(&b.name));
+    Ok(contest)
+}
+
+impl Contest {
+    /// True when the folder holds no contestant at all.
+    pub fn is_empty(&self) -> bool {
+        self.found.is_empty() && self.missing.is_empty()
+    }
+
+    /// What was found, a line each, for a terminal (names escaped): every
+    /// contestant with the source seen or the reason there is none, then
+    /// every entry skipped.
+    pub fn listing(&self) -> String {
+        use crate::text::{pad, visible, width};
+        let names = self.found.iter().map(|f| f.submission.name.as_str());
+        let names = names.chain(self.missing.iter().map(|m| m.name.as_str()));
+        let column = names.map(|n| width(&visible(n))).max().unwrap_or(0).max(8);
+        let mut lines: Vec<(String, String)> = Vec::new();
+        for f in &self.found {
+            let line = format!("{} ({})", visible(&f.seen), f.layout);
+            lines.push((f.submission.name.clone(), line));
+        }
+        for m in &self.missing {
+            lines.push((m.name.clone(), format!("no source: {}", visible(&m.why))));
+        }
+        lines.sort();
+        let mut out = String::new();
+        for (name, line) in lines {
+            out += &format!("  {}  {line}\n", pad(&visible(&name), column));
+        }
+        for s in &self.skipped {
+            let what = format!("{}: {}", visible(&s.entry), s.why);
+            out += &format!("  {}  {what}\n", pad("skipped", column));
+        }
+        out
+    }
+
+    fn skip(&mut self, entry: &str, why: &str) {
+        self.skipped.push(Skipped {
+            entry: entry.to_string(),
+            why: why.to_string(),
+        });
+    }
+
+    /// A contestant's folder (or a link standing for one).
+    fn folder(&mut self, entry: &DirEntry, name: &str, lookup: Lookup) {
+        if lookup.layout == Layout::Files {
+            return self.skip(name, "a folder (layout files: a source per student)");
+        }
+        let found = match entry.file_type().is_ok_and(|t| t.is_symlink()) {
+            true => Err("the folder is a symbolic link, which the judge does not follow".into()),
+            false => source_in(&entry.path(), lookup),
+        };
+        match found {
+            Ok((source, layout)) => self.found.push(Found {
+                seen: shown_below(Path::new(name), &entry.path(), &source),
+                submission: contestant(name, source),
+                layout,
+            }),
+            Err(why) => self.missing.push(Missing {
+                name: name.to_string(),
+                why,
+            }),
+        }
+    }
+
+    /// The sources at the top of the folder, a student each by the stem.
+    fn files(&mut self, folder: &Path, files: BTreeMap<String, Vec<PathBuf>>) {
+        for (name, mut sources) in files {
+            if sources.len() > 1 {
+                let names: Vec<String> = sources.iter().map(|p| file_name(p)).collect();
+                let why = format!("several sources: {}", names.join(", "));
+                self.missing.push(Missing { name, why });
+                continue;
+            }
+            let Some(source) = sources.pop() else {
+                continue;
+            };
+            self.found.push(Found {
+                seen: shown_below(Path::new(""), folder, &source),
+                submission: contestant(&name, source),
+                layout: Layout::Files,
+            });
+        }
+    }
+}
+
+fn contestant(name: &str, source: PathBuf) -> Submission {
+    Submission {
+        name: name.to_string(),
+        command: None,
+        source: Some(source),
+        contestants: true,
+    }
+}
+
+/// `source` as seen from the contest folder: `prefix` then its path below
+/// `folder`.
+fn shown_below(prefix: &Path, folder: &Path, source: &Path) -> String {
+    let below = source.strip_prefix(folder).unwrap_or(source);
+    prefix.join(below).to_string_lossy().into_owned()
+}
+
+fn file_name(path: &Path) -> String {
+    path.file_name()
+        .map_or(String::new(), |n| n.to_string_lossy().into_owned())
+}
+
+/// True when `path`'s stem is the problem's name, in any case.
+fn is_problem(path: &Path, problem: &str) -> bool {
+    path.file_stem()
+        .is_some_and(|s| s.to_string_lossy().to_lowercase() == problem.to_lowercase())
+}
+
+/// The entries of a folder, sorted, at most [`MAX_ENTRIES`].
+fn listing(dir: &Path) -> Result<Vec<DirEntry>, String> {
+    let listed = std::fs::read_dir(dir).map_err(|e| format!("the folder cannot be read: {e}"))?;
+    let mut entries = Vec::new();
+    for entry in listed.filter_map(Result::ok) {
+        if entries.len() == MAX_ENTRIES {
+            return Err(format!("the folder holds more than {MAX_ENTRIES} entries"));
+        }
+        entries.push(entry);
+    }
+    entries.sort_by_key(DirEntry::file_name);
+    Ok(entries)
+}
+
+/// The one source of the problem in a contestant's folder and the layout it
+/// was found in, or why there is none to judge.
+fn source_in(dir: &Path, lookup: Lookup) -> Result<(PathBuf, Layout), String> {
+    let entries = listing(dir)?;
+    let nested = entries
+        .iter()
+        .find(|e| e.file_name().to_string_lossy().to_lowercase() == lookup.problem.to_lowercase());
+    let problem = lookup.problem;
+    match (lookup.layout, nested) {
+        (Layout::Flat, _) | (Layout::Auto, None) => {
+            pick(&entries, lookup).map(|source| (source, Layout::Flat))
+        }
+        (_, Some(sub)) if sub.file_type().is_ok_and(|t| t.is_symlink()) => Err(format!(
+            "{problem}/ is a symbolic link, which the judge does not follow"
+        )),
+        (_, Some(sub)) if sub.file_type().is_ok_and(|t| t.is_dir()) => {
+            let inner = listing(&sub.path()).map_err(|e| format!("{problem}/: {e}"))?;
+            pick(&inner, lookup)
+                .map(|source| (source, Layout::Nested))
+                .map_err(|e| format!("{problem}/: {e}"))
+        }
+        (Layout::Auto, Some(_)) => pick(&entries, lookup).map(|source| (source, Layout::Flat)),
+        _ => Err(format!(
+            "no {problem}/ folder (layout nested: {problem}/{problem}.<ext>); {}",
+            holds(&entries)
+        )),
+    }
+}
+
+/// What a folder holds, for a message: its first names, and how many more.
+fn holds(entries: &[DirEntry]) -> String {
+    if entries.is_empty() {
+        return "the folder is empty".to_string();
+    }
+    let names: Vec<String> = entries
+        .iter()
+        .take(5)
+        .map(|e| file_name(&e.path()))
+        .collect();
+    let more = entries.len().saturating_sub(names.len());
+    let more = if more > 0 {
+        format!(" and {more} more")
+    } else {
+        String::new()
     };
+    format!("it holds {}{more}", names.join(", "))
+}
+
+/// The one source of the problem among a folder's entries.
+fn pick(entries: &[DirEntry], lookup: Lookup) -> Result<PathBuf, String> {
+    let problem = lookup.problem;
+    let files = entries
+        .iter()
+        .filter(|e| !e.file_type().is_ok_and(|t| t.is_dir()));
+    let named: Vec<PathBuf> = files
+        .map(|e| e.path())
+        .filter(|p| is_problem(p, problem))
+        .collect();
     let known: Vec<&PathBuf> = named
         .iter()
-        .filter(|p| recipe_for(p, languages).is_some())
+        .filter(|p| recipe_for(p, lookup.languages).is_some())
         .collect();
     match (known.as_slice(), named.as_slice()) {
         ([one], _) => Ok((*one).clone()),
-        ([], []) if std::fs::read_dir(dir).is_ok_and(|mut d| d.next().is_none()) => {
-            Err("the folder is empty".to_string())
-        }
-        ([], []) => Err(format!("no {problem}.<ext> in the folder")),
+        ([], []) if entries.is_empty() => Err("the folder is empty".to_string()),
+        ([], []) => Err(format!("no {problem}.<ext>: {}", misnamed(entries, lookup))),
         ([], found) => {
-            let names: Vec<String> = found.iter().map(file_name).collect();
+            let names: Vec<String> = found.iter().map(|p| file_name(p)).collect();
             Err(format!(
                 "{}: no language for this extension (known: {})",
                 names.join(", "),
-                crate::config::languages::known_extensions(languages).join(", ")
+                known_extensions(lookup.languages).join(", ")
             ))
         }
         (many, _) => {
@@ -105,54 +352,47 @@ fn source_of(
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn one_source_per_contestant_the_rest_explained() {
-        let dir = tempfile::tempdir().unwrap();
-        for (who, files) in [
-            ("bob", &["mayan.cpp", "notes.txt"][..]),
-            ("amy", &["mayan.py"]),
-            ("cid", &[]),
-            ("dee", &["mayan.c", "mayan.pas"]),
-            ("eve", &["Mayan.CPP"]),
-            ("fay", &["mayan.java", "notes.txt"]),
-            ("gus", &["main.cpp"]),
-        ] {
-            let d = dir.path().join(who);
-            std::fs::create_dir(&d).unwrap();
-            for f in files {
-                std::fs::write(d.join(f), "").unwrap();
-            }
-        }
-        let outside = tempfile::tempdir().unwrap();
-        std::fs::write(outside.path().join("mayan.cpp"), "").unwrap();
-        std::os::unix::fs::symlink(outside.path(), dir.path().join("hal")).unwrap();
-        let (found, missing) = contestants(dir.path(), "mayan", &BTreeMap::new()).unwrap();
-        let names: Vec<&str> = found.iter().map(|s| s.name.as_str()).collect();
-        assert_eq!(names, ["amy", "bob", "eve"]);
-        assert!(found[1].source.as_ref().unwrap().ends_with("bob/mayan.cpp"));
-        let why: Vec<(&str, &str)> = missing
-            .iter()
-            .map(|m| (m.name.as_str(), m.why.as_str()))
-            .collect();
-        assert_eq!(
-            why,
-            [
-                ("cid", "the folder is empty"),
-                ("dee", "several sources: mayan.c, mayan.pas"),
-                (
-                    "fay",
-                    "mayan.java: no language for this extension (known: c, cpp, cc, cxx, pas, pp, rs, py)"
-                ),
-                ("gus", "no mayan.<ext> in the folder"),
-                (
-                    "hal",
-                    "the folder is a symbolic link, which the judge does not follow"
-                ),
-            ]
-        );
+/// What a folder with no source of the problem holds: the sources under
+/// another name first (a misnamed file is the usual mistake), else its
+/// entries.
+fn misnamed(entries: &[DirEntry], lookup: Lookup) -> String {
+    let sources: Vec<String> = entries
+        .iter()
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+        .map(|e| e.path())
+        .filter(|p| recipe_for(p, lookup.languages).is_some())
+        .map(|p| file_name(&p))
+        .collect();
+    match sources.as_slice() {
+        [] => holds(entries),
+        [one] => format!(
+            "found {one}, a source under another name (a contest judges only {}.<ext>)",
+            lookup.problem
+        ),
+        many => format!(
+            "found {}, sources under other names (a contest judges only {}.<ext>)",
+            many.join(", "),
+            lookup.problem
+        ),
     }
 }
+
+/// The name of a source named on the command line: its file name, or, when
+/// that is the problem's (`alice/mayan/mayan.cpp`), the nearest folder
+/// above it not named after the problem (`alice`).
+pub fn source_name(source: &Path, problem: &str) -> String {
+    if !is_problem(source, problem) {
+        return file_name(source);
+    }
+    let absolute = std::path::absolute(source).unwrap_or_else(|_| source.to_path_buf());
+    absolute
+        .ancestors()
+        .skip(1)
+        .filter_map(Path::file_name)
+        .map(|n| n.to_string_lossy().into_owned())
+        .find(|n| n.to_lowercase() != problem.to_lowercase())
+        .unwrap_or_else(|| file_name(source))
+}
+
+#[cfg(test)]
+mod tests;

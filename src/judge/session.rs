@@ -153,17 +153,17 @@ impl Session<'_> {
             Entry::Program(sub) => self.judge_submission(sub, before, observer),
             Entry::Absent(who) => {
                 observer.note(&who.name, &who.why);
-                Some(self.not_judged(&who.name, Verdict::CE, &who.why, true))
+                let mut r = self.not_judged(&who.name, Verdict::CE, "no source to compile");
+                r.compile_error = Some(who.why.clone());
+                r.no_source = true;
+                Some(r)
             }
         }
     }
 
     /// The same verdict on every case, nothing run.
-    fn not_judged(&self, name: &str, verdict: Verdict, why: &str, ce: bool) -> SubmissionReport {
+    fn not_judged(&self, name: &str, verdict: Verdict, why: &str) -> SubmissionReport {
         let mut r = SubmissionReport::new(name);
-        if ce {
-            r.compile_error = Some(why.to_string());
-        }
         all_cases(self.cases, verdict, why)
             .into_iter()
             .for_each(|c| r.push(c));
@@ -183,7 +183,7 @@ impl Session<'_> {
             Ok(dir) => dir,
             Err(e) => {
                 let why = format!("temporary folder: {e}");
-                return Some(self.not_judged(&sub.name, Verdict::JudgeError, &why, false));
+                return Some(self.not_judged(&sub.name, Verdict::JudgeError, &why));
             }
         };
         let prepared = self.prepare(sub, build.path());
@@ -194,14 +194,14 @@ impl Session<'_> {
             Ok(Prepared::Ready(argv)) => argv,
             Ok(Prepared::CompileError(message)) => {
                 observer.note(&sub.name, "compilation failed");
-                let mut r = self.not_judged(&sub.name, Verdict::CE, "compilation failed", false);
+                let mut r = self.not_judged(&sub.name, Verdict::CE, "compilation failed");
                 r.compile_error = Some(message);
                 return Some(r);
             }
             Err(why) => {
                 let why = why.to_string();
                 observer.note(&sub.name, &format!("judge error: {why}"));
-                return Some(self.not_judged(&sub.name, Verdict::JudgeError, &why, false));
+                return Some(self.not_judged(&sub.name, Verdict::JudgeError, &why));
             }
         };
         let mut result = SubmissionReport::new(&sub.name);

@@ -1,13 +1,13 @@
 //! What a judging run judges: the command given on the command line, or the
-//! configured submissions and the contestants of a contest folder (those
-//! without a usable source listed with the reason, so everyone appears in
-//! the score table); and a command's arguments made to mean in the run's
-//! working folder what they meant where the user typed them.
+//! contestants of a contest folder (those without a usable source listed
+//! with the reason, so everyone appears in the score table), or else the
+//! configured submissions; and a command's arguments made to mean in the
+//! run's working folder what they meant where the user typed them.
 
 use std::path::{Path, PathBuf};
 
-use super::contestants::{Missing, contestants};
-use crate::config::{Config, ContestantsConfig, Submission};
+use super::contestants::{Contest, ContestError, Lookup, Missing, contestants};
+use crate::config::{Config, ContestantsConfig, Layout, Submission};
 
 /// One entry of the run: a program to judge, or a contestant who gave none.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -28,23 +28,79 @@ impl Entry {
 /// What to judge cannot be found: the configuration's fault.
 #[derive(Debug, thiserror::Error)]
 pub enum GatherError {
-    #[error("{}: cannot read the contestants: {source}", path.display())]
-    Contestants {
-        path: PathBuf,
-        source: std::io::Error,
-    },
+    #[error(transparent)]
+    Contest(#[from] ContestError),
+    #[error("{}: no contestant found (layout {layout}: {})", path.display(), layout_help(*layout))]
+    NoContestants { path: PathBuf, layout: Layout },
     #[error("submission `{name}`: its source {} is not a file", path.display())]
     NoSource { name: String, path: PathBuf },
 }
 
-/// What to judge: `command` when it is not empty; else the configured
-/// submissions, then the contestants of `contestants` (or of the configured
-/// folder).
+fn layout_help(layout: Layout) -> &'static str {
+    match layout {
+        Layout::Auto => {
+            "neither folders holding mayan.<ext> or mayan/mayan.<ext>, nor sources named after students; \
+             --problem NAME if the files have another name"
+        }
+        Layout::Flat => "DIR/<contestant>/<problem>.<ext>",
+        Layout::Nested => "DIR/<contestant>/<problem>/<problem>.<ext>",
+        Layout::Files => "DIR/<student>.<ext>",
+    }
+}
+
+/// Where the contestants are and how to read them, from the command line
+/// (`--contestants`, `--problem`, `--layout`) over `[contestants]`.
+#[derive(Debug, Clone, Default)]
+pub struct ContestArgs<'a> {
+    pub folder: Option<&'a Path>,
+    pub problem: Option<&'a str>,
+    pub layout: Option<Layout>,
+}
+
+impl ContestArgs<'_> {
+    /// The contest folder to judge, if any: the command line's, else the
+    /// configured one; the problem and layout from the command line first.
+    pub fn resolve(&self, configured: Option<&ContestantsConfig>) -> Option<ContestantsConfig> {
+        let mut folder = match (self.folder, configured) {
+            (Some(dir), c) => ContestantsConfig {
+                path: dir.to_path_buf(),
+                ..c.cloned().unwrap_or_else(|| ContestantsConfig {
+                    path: PathBuf::new(),
+                    problem: ContestantsConfig::default_problem(),
+                    layout: Layout::Auto,
+                })
+            },
+            (None, c) => c?.clone(),
+        };
+        if let Some(problem) = self.problem {
+            folder.problem = problem.to_string();
+        }
+        if let Some(layout) = self.layout {
+            folder.layout = layout;
+        }
+        Some(folder)
+    }
+}
+
+/// What a run judges, and what was found on the way.
+#[derive(Debug, Clone, Default)]
+pub struct Gathered {
+    pub entries: Vec<Entry>,
+    /// The contest folder read, and what it held.
+    pub contest: Option<(ContestantsConfig, Contest)>,
+    /// Configured submissions not judged because contestants are.
+    pub left_out: usize,
+}
+
+/// What to judge: `command` when it is not empty; else the contestants of
+/// the contest folder (the command line's or the configured one) when there
+/// is one, and only them, so a contest's ranking never carries the
+/// configuration's own programs; else the configured submissions.
 pub fn gather(
     command: &[String],
-    contestants_dir: Option<&Path>,
+    contest: &ContestArgs,
     config: &Config,
-) -> Result<Vec<Entry>, GatherError> {
+) -> Result<Gathered, GatherError> {
     if !command.is_empty() {
         let program = Submission {
             name: "command".to_string(),
@@ -52,7 +108,13 @@ pub fn gather(
             source: None,
             contestants: false,
         };
-        return Ok(vec![Entry::Program(program)]);
+        return Ok(Gathered {
+            entries: vec![Entry::Program(program)],
+            ..Gathered::default()
+        });
+    }
+    if let Some(folder) = contest.resolve(config.contestants.as_ref()) {
+        return gather_contest(folder, config);
     }
     let mut entries = Vec::new();
     for sub in &config.submissions {
@@ -64,27 +126,38 @@ pub fn gather(
         }
         entries.push(Entry::Program(sub.clone()));
     }
-    let folder = match (contestants_dir, &config.contestants) {
-        (Some(dir), c) => Some(ContestantsConfig {
-            path: dir.to_path_buf(),
-            problem: c
-                .as_ref()
-                .map_or_else(ContestantsConfig::default_problem, |c| c.problem.clone()),
-        }),
-        (None, c) => c.clone(),
+    Ok(Gathered {
+        entries,
+        ..Gathered::default()
+    })
+}
+
+/// Everyone in a contest folder, sorted by name.
+fn gather_contest(folder: ContestantsConfig, config: &Config) -> Result<Gathered, GatherError> {
+    let lookup = Lookup {
+        problem: &folder.problem,
+        layout: folder.layout,
+        languages: &config.languages,
     };
-    if let Some(folder) = folder {
-        let (found, missing) = contestants(&folder.path, &folder.problem, &config.languages)
-            .map_err(|source| GatherError::Contestants {
-                path: folder.path.clone(),
-                source,
-            })?;
-        let mut everyone: Vec<Entry> = found.into_iter().map(Entry::Program).collect();
-        everyone.extend(missing.into_iter().map(Entry::Absent));
-        everyone.sort_by(|a, b| a.name().cmp(b.name()));
-        entries.extend(everyone);
+    let contest = contestants(&folder.path, lookup)?;
+    if contest.is_empty() {
+        return Err(GatherError::NoContestants {
+            path: folder.path,
+            layout: folder.layout,
+        });
     }
-    Ok(entries)
+    let found = contest
+        .found
+        .iter()
+        .map(|f| Entry::Program(f.submission.clone()));
+    let missing = contest.missing.iter().cloned().map(Entry::Absent);
+    let mut entries: Vec<Entry> = found.chain(missing).collect();
+    entries.sort_by(|a, b| a.name().cmp(b.name()));
+    Ok(Gathered {
+        entries,
+        contest: Some((folder, contest)),
+        left_out: config.submissions.len(),
+    })
 }
 
 /// The largest file a command names that is copied for its runs; a larger

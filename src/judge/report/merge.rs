@@ -214,6 +214,7 @@ fn merge_entry(
     let parts: Vec<&SubmissionReport> = shards.iter().map(|s| &s.report.submissions[e]).collect();
     let mut merged = SubmissionReport::new(&parts[0].name);
     merged.compile_error = parts.iter().find_map(|p| p.compile_error.clone());
+    merged.no_source = parts.iter().any(|p| p.no_source);
     let mut next: Vec<std::slice::Iter<CaseResult>> =
         parts.iter().map(|p| p.cases.iter()).collect();
     for (c, id) in cases.iter().enumerate() {

@@ -28,8 +28,14 @@ use crate::runner::sandbox::Protection;
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct SubmissionReport {
     pub name: String,
+    /// Why it was not run: the compiler's output, or why a contestant has
+    /// no source to compile (`no_source`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub compile_error: Option<String>,
+    /// A contestant with no source of the problem (none, several, or a
+    /// misnamed one): `compile_error` says which.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub no_source: bool,
     pub cases: Vec<CaseResult>,
     pub score: u32,
     pub max_score: u32,
@@ -44,6 +50,7 @@ impl SubmissionReport {
         SubmissionReport {
             name: name.to_string(),
             compile_error: None,
+            no_source: false,
             cases: Vec::new(),
             score: 0,
             max_score: 0,

@@ -45,7 +45,11 @@ pub fn sandbox_summary(protections: &[Protection]) -> String {
 pub fn submission_table(report: &SubmissionReport) -> String {
     let mut out = format!("== {}\n", visible(&report.name));
     if let Some(ce) = &report.compile_error {
-        let _ = writeln!(out, "CE: compilation failed:");
+        let what = match report.no_source {
+            true => "no source to compile",
+            false => "compilation failed",
+        };
+        let _ = writeln!(out, "CE: {what}:");
         for line in visible(ce).lines() {
             let _ = writeln!(out, "    {line}");
         }

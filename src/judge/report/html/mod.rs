@@ -236,9 +236,13 @@ fn submission_part(
     if let Some(message) = &sub.compile_error {
         let _ = writeln!(
             out,
-            "<div class=\"compile-error\" id=\"{}\"><h3><span class=\"v CE\">CE</span> not compiled</h3>\
+            "<div class=\"compile-error\" id=\"{}\"><h3><span class=\"v CE\">CE</span> {}</h3>\
              <pre>{}</pre><p>None of its {} was run.</p></div>",
             anchors.compile_error(i),
+            match sub.no_source {
+                true => "no source to compile",
+                false => "not compiled",
+            },
             escape(message),
             plural(sub.cases.len(), "case")
         );

@@ -1,0 +1,209 @@
+use super::*;
+
+/// Makes `files` (paths below `root`, a trailing `/` for a folder).
+fn lay_out(root: &Path, files: &[&str]) {
+    for f in files {
+        let path = root.join(f);
+        if f.ends_with('/') {
+            std::fs::create_dir_all(&path).unwrap();
+        } else {
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(&path, "").unwrap();
+        }
+    }
+}
+
+fn read(root: &Path, layout: Layout) -> Contest {
+    let languages = BTreeMap::new();
+    let lookup = Lookup {
+        problem: "mayan",
+        layout,
+        languages: &languages,
+    };
+    contestants(root, lookup).unwrap()
+}
+
+fn found(c: &Contest) -> Vec<(&str, &str, Layout)> {
+    let f = c.found.iter();
+    f.map(|f| (f.submission.name.as_str(), f.seen.as_str(), f.layout))
+        .collect()
+}
+
+fn missing(c: &Contest) -> Vec<(&str, &str)> {
+    let m = c.missing.iter();
+    m.map(|m| (m.name.as_str(), m.why.as_str())).collect()
+}
+
+#[test]
+fn one_source_per_contestant_the_rest_explained() {
+    let dir = tempfile::tempdir().unwrap();
+    lay_out(
+        dir.path(),
+        &[
+            "bob/mayan.cpp",
+            "bob/notes.txt",
+            "amy/mayan.py",
+            "cid/",
+            "dee/mayan.c",
+            "dee/mayan.pas",
+            "eve/Mayan.CPP",
+            "fay/mayan.java",
+            "fay/notes.txt",
+            "gus/main.cpp",
+            "ian/notes.txt",
+        ],
+    );
+    let outside = tempfile::tempdir().unwrap();
+    std::fs::write(outside.path().join("mayan.cpp"), "").unwrap();
+    std::os::unix::fs::symlink(outside.path(), dir.path().join("hal")).unwrap();
+    let c = read(dir.path(), Layout::Auto);
+    let names: Vec<&str> = found(&c).iter().map(|f| f.0).collect();
+    assert_eq!(names, ["amy", "bob", "eve"]);
+    assert!(
+        c.found[1]
+            .submission
+            .source
+            .as_ref()
+            .unwrap()
+            .ends_with("bob/mayan.cpp")
+    );
+    assert_eq!(
+        missing(&c),
+        [
+            ("cid", "the folder is empty"),
+            ("dee", "several sources: mayan.c, mayan.pas"),
+            (
+                "fay",
+                "mayan.java: no language for this extension (known: c, cpp, cc, cxx, pas, pp, rs, py)"
+            ),
+            (
+                "gus",
+                "no mayan.<ext>: found main.cpp, a source under another name (a contest judges only mayan.<ext>)"
+            ),
+            (
+                "hal",
+                "the folder is a symbolic link, which the judge does not follow"
+            ),
+            ("ian", "no mayan.<ext>: it holds notes.txt"),
+        ]
+    );
+}
+
+#[test]
+fn every_layout_is_found_by_itself() {
+    let dir = tempfile::tempdir().unwrap();
+    lay_out(
+        dir.path(),
+        &[
+            "GD-001/mayan/mayan.cpp",
+            "GD-002/Mayan/mayan.pas",
+            "GD-003/mayan.cpp",
+            "GD-004/mayan/",
+            "zhang-san.cpp",
+            "li-si.py",
+            "li-si.cpp",
+            "scores.xlsx",
+            ".git/",
+        ],
+    );
+    let c = read(dir.path(), Layout::Auto);
+    assert_eq!(
+        found(&c),
+        [
+            ("GD-001", "GD-001/mayan/mayan.cpp", Layout::Nested),
+            ("GD-002", "GD-002/Mayan/mayan.pas", Layout::Nested),
+            ("GD-003", "GD-003/mayan.cpp", Layout::Flat),
+            ("zhang-san", "zhang-san.cpp", Layout::Files),
+        ]
+    );
+    assert_eq!(
+        missing(&c),
+        [
+            ("GD-004", "mayan/: the folder is empty"),
+            ("li-si", "several sources: li-si.cpp, li-si.py"),
+        ]
+    );
+    let skipped: Vec<(&str, &str)> = c.skipped.iter().map(|s| (&*s.entry, &*s.why)).collect();
+    assert_eq!(
+        skipped,
+        [
+            (".git", "a hidden entry"),
+            (
+                "scores.xlsx",
+                "not a folder, nor a source in a known language"
+            ),
+        ]
+    );
+}
+
+#[test]
+fn a_forced_layout_takes_only_its_own_shape() {
+    let dir = tempfile::tempdir().unwrap();
+    lay_out(
+        dir.path(),
+        &["amy/mayan/mayan.cpp", "bob/mayan.cpp", "cat.cpp"],
+    );
+    let nested = read(dir.path(), Layout::Nested);
+    assert_eq!(
+        found(&nested),
+        [("amy", "amy/mayan/mayan.cpp", Layout::Nested)]
+    );
+    assert_eq!(
+        missing(&nested),
+        [(
+            "bob",
+            "no mayan/ folder (layout nested: mayan/mayan.<ext>); it holds mayan.cpp"
+        )]
+    );
+    assert_eq!(nested.skipped[0].entry, "cat.cpp");
+    let flat = read(dir.path(), Layout::Flat);
+    assert_eq!(found(&flat), [("bob", "bob/mayan.cpp", Layout::Flat)]);
+    assert_eq!(missing(&flat), [("amy", "no mayan.<ext>: it holds mayan")]);
+    let files = read(dir.path(), Layout::Files);
+    assert_eq!(found(&files), [("cat", "cat.cpp", Layout::Files)]);
+    assert_eq!(files.skipped.len(), 2, "{:?}", files.skipped);
+}
+
+#[test]
+fn one_contestants_folder_given_as_the_contest_is_refused_with_a_hint() {
+    let dir = tempfile::tempdir().unwrap();
+    lay_out(dir.path(), &["mayan.cpp", "notes.txt"]);
+    let languages = BTreeMap::new();
+    let lookup = Lookup {
+        problem: "mayan",
+        layout: Layout::Auto,
+        languages: &languages,
+    };
+    let e = contestants(dir.path(), lookup).unwrap_err().to_string();
+    assert!(
+        e.contains("holds mayan.cpp itself, so it is one contestant's folder"),
+        "{e}"
+    );
+    assert!(e.contains("mayan judge "), "{e}");
+}
+
+#[test]
+fn a_source_is_named_after_its_contestant_when_named_after_the_problem() {
+    let name = |p: &str| source_name(Path::new(p), "mayan");
+    assert_eq!(name("contest/GD-001/mayan/mayan.cpp"), "GD-001");
+    assert_eq!(name("contest/amy/Mayan.cpp"), "amy");
+    assert_eq!(name("class/zhang-san.cpp"), "zhang-san.cpp");
+    assert_eq!(name("sol.py"), "sol.py");
+}
+
+#[test]
+fn the_listing_escapes_names_and_says_what_was_seen() {
+    let dir = tempfile::tempdir().unwrap();
+    lay_out(dir.path(), &["a\u{1b}[2Jb/mayan.cpp", "cy/", "x.txt"]);
+    let text = read(dir.path(), Layout::Auto).listing();
+    assert!(!text.contains('\u{1b}'), "{text}");
+    assert!(text.contains("a\\x1b[2Jb/mayan.cpp (flat)"), "{text}");
+    assert!(
+        text.contains("\n  cy         no source: the folder is empty\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("\n  skipped    x.txt: not a folder"),
+        "{text}"
+    );
+}

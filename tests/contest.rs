@@ -1,0 +1,203 @@
+//! Contest day, as a teacher grades a class: contest folders in every layout
+//! judges use (LemonLime's, the CCF NOI/NOIP one of Arbiter and NOI Linux, a
+//! class folder of files), only the contestants ranked, each source named
+//! after its contestant, and what was found and skipped listed.
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+
+fn mayan() -> Command {
+    Command::cargo_bin("mayan").unwrap()
+}
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn bundled(name: &str) -> String {
+    std::fs::read_to_string(root().join("submissions").join(name)).unwrap()
+}
+
+/// Writes `files` (path below `dir`, text), making the folders.
+fn lay_out(dir: &Path, files: &[(&str, String)]) {
+    for (path, text) in files {
+        let path = dir.join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+}
+
+/// A judge.toml over the sample case, with a demo submission of its own
+/// that a contest's ranking must never carry.
+fn contest_config(dir: &Path) -> PathBuf {
+    let sample = root().join("cases/sample");
+    let demo = root().join("submissions/correct.cpp");
+    let text = format!(
+        "[limits]\ntime = \"2s\"\n[[suite]]\npath = \"{}\"\n\
+         [[submission]]\nname = \"demo\"\nsource = \"{}\"\n",
+        sample.display(),
+        demo.display()
+    );
+    let path = dir.join("judge.toml");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+struct Judged {
+    stdout: String,
+    stderr: String,
+}
+
+fn judge(dir: &Path, args: &[&str]) -> Judged {
+    let cfg = contest_config(dir);
+    let out = mayan()
+        .current_dir(dir)
+        .arg("judge")
+        .arg("--config")
+        .arg(&cfg)
+        .args(args)
+        .output()
+        .unwrap();
+    let judged = Judged {
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    };
+    assert!(
+        matches!(out.status.code(), Some(0 | 1)),
+        "{}\n{}",
+        judged.stdout,
+        judged.stderr
+    );
+    judged
+}
+
+impl Judged {
+    /// The verdict row of `who` in the score matrix.
+    fn row(&self, who: &str) -> &str {
+        let prefix = format!("{who} ");
+        let mut rows = self.stdout.lines().filter(|l| l.starts_with(&prefix));
+        rows.next_back()
+            .unwrap_or_else(|| panic!("no row for {who}:\n{}", self.stdout))
+    }
+}
+
+#[test]
+fn every_layout_of_a_contest_folder_is_found_and_only_the_contestants_ranked() {
+    let dir = tempfile::tempdir().unwrap();
+    lay_out(
+        dir.path(),
+        &[
+            ("contest/GD-001/mayan/mayan.cpp", bundled("correct.cpp")),
+            ("contest/GD-002/mayan.py", bundled("wrong.py")),
+            ("contest/GD-003/maya.cpp", bundled("correct.cpp")),
+            ("contest/results.txt", String::new()),
+        ],
+    );
+    std::fs::create_dir_all(dir.path().join("contest/GD-004/mayan")).unwrap();
+    let j = judge(dir.path(), &["--contestants", "contest"]);
+    assert!(j.row("GD-001").contains("AC"), "{}", j.stdout);
+    assert!(j.row("GD-002").contains("WA"), "{}", j.stdout);
+    assert!(j.row("GD-003").contains("CE"), "{}", j.stdout);
+    assert!(!j.stdout.contains("== demo"), "{}", j.stdout);
+    for line in [
+        "contestants in contest (layout auto, problem mayan): 2 with a source, 2 without, 1 skipped",
+        "GD-001    GD-001/mayan/mayan.cpp (nested)",
+        "GD-002    GD-002/mayan.py (flat)",
+        "GD-003    no source: no mayan.<ext>: found maya.cpp, a source under another name",
+        "skipped   results.txt: not a folder, nor a source in a known language",
+        "the configuration's 1 [[submission]] not judged: only the contestants are",
+    ] {
+        assert!(j.stderr.contains(line), "{line}\n{}", j.stderr);
+    }
+    assert!(
+        j.stdout
+            .contains("CE: no source to compile:\n    no mayan.<ext>: found maya.cpp"),
+        "{}",
+        j.stdout
+    );
+}
+
+#[test]
+fn a_class_folder_of_files_is_judged_by_the_students_names() {
+    let dir = tempfile::tempdir().unwrap();
+    lay_out(
+        dir.path(),
+        &[
+            ("class/zhang-san.cpp", bundled("correct.cpp")),
+            ("class/李四.py", bundled("wrong.py")),
+        ],
+    );
+    let j = judge(dir.path(), &["--contestants", "class"]);
+    assert!(j.row("zhang-san").contains("AC"), "{}", j.stdout);
+    assert!(j.row("李四").contains("WA"), "{}", j.stdout);
+    assert!(j.stderr.contains("zhang-san.cpp (files)"), "{}", j.stderr);
+}
+
+#[test]
+fn a_forced_layout_and_another_problem_name_are_honoured() {
+    let dir = tempfile::tempdir().unwrap();
+    lay_out(
+        dir.path(),
+        &[
+            ("contest/amy/puzzle/puzzle.cpp", bundled("correct.cpp")),
+            ("contest/bob/puzzle.cpp", bundled("correct.cpp")),
+        ],
+    );
+    let args = [
+        "--contestants",
+        "contest",
+        "--layout",
+        "nested",
+        "--problem",
+        "puzzle",
+    ];
+    let j = judge(dir.path(), &args);
+    assert!(j.row("amy").contains("AC"), "{}", j.stdout);
+    assert!(j.row("bob").contains("CE"), "{}", j.stdout);
+    assert!(
+        j.stderr.contains(
+            "no puzzle/ folder (layout nested: puzzle/puzzle.<ext>); it holds puzzle.cpp"
+        ),
+        "{}",
+        j.stderr
+    );
+}
+
+#[test]
+fn sources_named_after_the_problem_are_named_after_their_contestants() {
+    let dir = tempfile::tempdir().unwrap();
+    lay_out(
+        dir.path(),
+        &[
+            ("contest/amy/mayan/mayan.cpp", bundled("correct.cpp")),
+            ("contest/bob/mayan/mayan.py", bundled("wrong.py")),
+        ],
+    );
+    let j = judge(
+        dir.path(),
+        &["contest/amy/mayan/mayan.cpp", "contest/bob/mayan/mayan.py"],
+    );
+    assert!(j.stdout.contains("== amy\n"), "{}", j.stdout);
+    assert!(j.stdout.contains("== bob\n"), "{}", j.stdout);
+}
+
+#[test]
+fn one_contestants_folder_given_as_the_contest_says_what_to_do() {
+    let dir = tempfile::tempdir().unwrap();
+    lay_out(dir.path(), &[("amy/mayan.cpp", bundled("correct.cpp"))]);
+    let cfg = contest_config(dir.path());
+    let out = mayan()
+        .current_dir(dir.path())
+        .args(["judge", "--config"])
+        .arg(&cfg)
+        .args(["--contestants", "amy"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("amy: holds mayan.cpp itself, so it is one contestant's folder"),
+        "{stderr}"
+    );
+}
