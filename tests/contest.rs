@@ -201,3 +201,55 @@ fn one_contestants_folder_given_as_the_contest_says_what_to_do() {
         "{stderr}"
     );
 }
+
+/// Judges `program` (a Python script's text) over the sample case with
+/// `--io MODE`, in a folder of its own; the run's standard output.
+fn judged_in_mode(program: &str, mode: &str) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("sol.py"), program).unwrap();
+    let out = mayan()
+        .current_dir(dir.path())
+        .args(["judge", "--suite"])
+        .arg(root().join("cases/sample"))
+        .args(["--io", mode, "sol.py"])
+        .output()
+        .unwrap();
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn a_program_for_the_other_io_mode_is_told_which() {
+    let stdio = "import sys\nsys.stdin.read()\nprint('2 1 1')\nprint('3 1 1')\n";
+    let told = judged_in_mode(stdio, "file");
+    assert!(
+        told.contains(
+            "PE: the program wrote no mayan.out; it printed \"2 1 1 3 1 1\" on standard output \
+             instead: a program for --io stdio?"
+        ),
+        "{told}"
+    );
+    // As a C++ program whose freopen of mayan.in fails reads standard
+    // input, and writes mayan.out all the same.
+    let file = "import sys\nsys.stdin.read()\nopen('mayan.out', 'w').write('-1\\n')\n";
+    let told = judged_in_mode(file, "stdio");
+    assert!(
+        told.contains("; it wrote \"-1\" mayan.out instead: a program for --io file?"),
+        "{told}"
+    );
+}
+
+#[test]
+fn a_command_in_a_folder_without_cases_is_pointed_to_suite() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = mayan()
+        .current_dir(dir.path())
+        .args(["judge", "--", "./a.out"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("name the cases with --suite DIR"),
+        "{stderr}"
+    );
+}

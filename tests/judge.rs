@@ -44,18 +44,27 @@ fn the_bundled_configuration_grades_the_bundled_submissions() {
     let rows = |who: &str| -> Vec<&str> { stdout.lines().filter(|l| l.starts_with(who)).collect() };
     assert!(rows("slow ").iter().any(|l| l.contains("TLE")), "{stdout}");
     assert!(rows("wrong ").iter().any(|l| l.contains(" WA")), "{stdout}");
-    // The ranking: by score, then by name.
+    // The ranking: by score, then by name, each with its rank.
     let ranked: Vec<&str> = ["correct ", "slow ", "wrong "]
         .iter()
-        .map(|who| rows(who)[0])
+        .map(|who| {
+            let line = stdout
+                .lines()
+                .find(|l| l.trim_start().contains(&format!("  {who}")));
+            line.unwrap_or_else(|| panic!("no ranking line for {who}:\n{stdout}"))
+        })
         .collect();
+    assert!(
+        ranked[0].trim_start().starts_with("1  correct "),
+        "{stdout}"
+    );
     assert!(
         ranked[0].contains("450/450") && ranked[2].contains("50/450"),
         "{stdout}"
     );
-    let at = |who: &str| stdout.find(&format!("\n{who}")).unwrap();
+    let at = |line: &str| stdout.find(line).unwrap();
     assert!(
-        at("correct ") < at("slow ") && at("slow ") < at("wrong "),
+        at(ranked[0]) < at(ranked[1]) && at(ranked[1]) < at(ranked[2]),
         "{stdout}"
     );
 }
@@ -233,10 +242,10 @@ fn jobs_give_the_same_verdicts_and_every_report_is_written() {
     );
     let csv = std::fs::read_to_string(&csv).unwrap();
     assert!(
-        csv.starts_with("submission,s0/cascade-three-waves,"),
+        csv.starts_with("\u{feff}rank,submission,total,max,s0/cascade-three-waves,"),
         "{csv}"
     );
-    assert!(csv.ends_with(",170,170\n"), "{csv}");
+    assert!(csv.contains("\n1,correct,170,170,10,"), "{csv}");
     assert!(
         std::fs::read_to_string(&html)
             .unwrap()
@@ -280,7 +289,7 @@ fn a_folder_of_contestants_is_judged_in_one_go() {
         rows.join("\n")
     };
     assert!(
-        rows("ann ").contains("10/10") && rows("ann ").contains(" AC"),
+        stdout.contains("   1  ann             10/10       1/1") && rows("ann ").contains(" AC"),
         "{stdout}"
     );
     assert!(rows("ben ").contains(" WA"), "{stdout}");

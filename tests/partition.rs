@@ -4,7 +4,6 @@
 //! included), and through the binary (the CSV and the JUnit XML, times
 //! left out).
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -102,7 +101,7 @@ fn judge(partition: Option<Partition>) -> RunReport {
         program("minus-one"),
     ];
     let runner = FakeRunner::new(script);
-    let languages = BTreeMap::new();
+    let languages = mayan_judge::config::Languages::default();
     let session = Session {
         base: Path::new("."),
         cases: &cases,
@@ -235,7 +234,10 @@ fn report_merge_of_the_shards_writes_the_whole_runs_csv_junit_and_html() {
     );
     let read = |name: &str| std::fs::read_to_string(file(name)).unwrap();
     assert_eq!(read("merged.csv"), read("whole.csv"));
-    assert!(read("whole.csv").starts_with("submission,rules/cascade-three-waves,"));
+    assert!(
+        read("whole.csv")
+            .starts_with("\u{feff}rank,submission,total,max,rules/cascade-three-waves,")
+    );
     assert_eq!(timeless(&read("merged.xml")), timeless(&read("whole.xml")));
     // The merged HTML report replays the same cases on the same boards.
     let drawn = read("whole.html");

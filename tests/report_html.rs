@@ -12,7 +12,7 @@
 //!
 //! Needs Chromium, as `browser` does.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::HashSet;
 use std::io;
 use std::path::Path;
 use std::process::Command;
@@ -140,7 +140,7 @@ fn scripted_report() -> RunReport {
         policy: Policy::default(),
         jobs: 2,
     };
-    let languages = BTreeMap::new();
+    let languages = mayan_judge::config::Languages::default();
     let runner = FakeRunner::new(script);
     let session = Session {
         base: dir.path(),

@@ -12,7 +12,6 @@
 
 use crate::support::hostile::{ANSWER, Arena, Attack, PRELUDE, attacks, record, survivors};
 
-use std::collections::BTreeMap;
 use std::io::ErrorKind;
 use std::net::{TcpListener, UdpSocket};
 use std::time::Duration;
@@ -296,7 +295,7 @@ fn a_compiler_cannot_include_an_answer_file() {
     .unwrap();
     let build = mayan_judge::runner::scratch_dir("mayan-build-").unwrap();
     let tools = Toolchain {
-        languages: &BTreeMap::new(),
+        languages: &mayan_judge::config::Languages::default(),
         source_limit: 1 << 20,
     };
     let prepared = prepare((&source, false), build.path(), &runner, tools).unwrap();

@@ -4,7 +4,6 @@
 //! redacted, so a snapshot changes only when the words or the drawing do;
 //! review a change with `cargo insta review` (or `INSTA_UPDATE=always`).
 
-use std::collections::BTreeMap;
 use std::path::Path;
 
 use assert_cmd::Command;
@@ -116,7 +115,7 @@ fn tables() -> String {
             contestants: false,
         })
     };
-    let languages = BTreeMap::new();
+    let languages = mayan_judge::config::Languages::default();
     let session = Session {
         base: Path::new("."),
         cases: &cases,

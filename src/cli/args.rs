@@ -9,6 +9,7 @@ use std::time::Duration;
 use clap::{Args, ValueEnum};
 
 use crate::check::Accept;
+use crate::config::languages::Preset;
 use crate::config::units::{parse_duration, parse_size};
 use crate::config::{IoMode, Overrides, SandboxMode};
 use crate::puzzle::dialect::{Dialect, NullSwaps, Steps};
@@ -41,6 +42,11 @@ pub struct RunArgs {
     /// [default: judge.toml's, else auto]
     #[arg(long, value_enum, value_name = "MODE")]
     pub sandbox: Option<SandboxMode>,
+    /// The built-in compilers' commands: default (gnu++17) or noi (NOI
+    /// Linux 2.0: g++ -std=c++14 -O2 -lm, gcc -std=c99 -O2 -lm, fpc -O2)
+    /// [default: judge.toml's [language] preset, else default]
+    #[arg(long, value_enum, value_name = "PRESET")]
+    pub preset: Option<Preset>,
 }
 
 /// The rules and the checker's policy, as overrides of `judge.toml`.
@@ -74,6 +80,7 @@ pub fn overrides(run: Option<&RunArgs>, rules: &RuleArgs) -> Overrides {
         o.output = run.output_limit;
         o.io = run.io;
         o.sandbox = run.sandbox;
+        o.preset = run.preset;
     }
     o
 }

@@ -13,7 +13,7 @@ use super::{RuleArgs, RunArgs};
 use crate::check::Accept;
 use crate::config::units::{show_duration, show_size};
 use crate::config::{Config, ContestantsConfig, IoMode, Layout, Submission};
-use crate::judge::compile::Toolchain;
+use crate::judge::compile::{Build, Toolchain, language_build};
 use crate::judge::contestants::source_name;
 use crate::judge::partition::Partition;
 use crate::judge::plan::Plan;
@@ -134,8 +134,13 @@ pub(super) fn judge_command(args: &JudgeArgs) -> Result<u8> {
     check_writable(args)?;
     let plan = Plan::of(&config, usize::from(args.jobs));
     let runner = ProcessRunner::configured(config.sandbox.mode, config.sandbox.readable.clone())?;
+    let tools = Toolchain {
+        languages: &config.languages,
+        source_limit: config.limits.source,
+    };
     if !args.quiet {
         eprintln!("{}", header(entries.len(), cases.len(), &plan, &runner));
+        eprint!("{}", compilers(&entries, tools));
         eprintln!("{}", sandbox_summary(&runner.protections()));
         if let Some(p) = args.partition {
             eprintln!("judging shard {p} of the (submission, case) pairs");
@@ -146,10 +151,7 @@ pub(super) fn judge_command(args: &JudgeArgs) -> Result<u8> {
         cases: &cases,
         plan: &plan,
         runner: &runner,
-        tools: Toolchain {
-            languages: &config.languages,
-            source_limit: config.limits.source,
-        },
+        tools,
     };
     let mut progress = Progress::new(args.json.clone(), args.quiet);
     let report = session.judge_part(&entries, args.partition, &mut progress)?;
@@ -262,6 +264,31 @@ fn from_command_line(sources: &[PathBuf], command: &[String], problem: &str) -> 
         entries.extend(gather(command, &ContestArgs::default(), &Config::builtin())?.entries);
     }
     Ok(entries)
+}
+
+/// A line per language of the sources judged: the command that builds
+/// them and the compiler's version.
+fn compilers(entries: &[Entry], tools: Toolchain) -> String {
+    let mut seen: Vec<Build> = Vec::new();
+    for entry in entries {
+        let Entry::Program(Submission {
+            source: Some(source),
+            ..
+        }) = entry
+        else {
+            continue;
+        };
+        match language_build(source, tools) {
+            Some(build) if !seen.contains(&build) => seen.push(build),
+            _ => {}
+        }
+    }
+    let mut out = String::new();
+    for b in seen {
+        let version = b.version.map_or(String::new(), |v| format!(" ({v})"));
+        out += &visible(&format!("{}: {}{version}\n", b.language, b.command));
+    }
+    out
 }
 
 /// The line that opens a run: what is judged, under which limits (as

@@ -17,7 +17,7 @@ pub mod units;
 
 use std::path::{Path, PathBuf};
 
-pub use languages::LanguageConfig;
+pub use languages::{LanguageConfig, Languages, Preset};
 
 use crate::check::Accept;
 use crate::puzzle::dialect::{NullSwaps, Steps};
@@ -63,6 +63,8 @@ pub struct Overrides {
     pub null_swaps: Option<NullSwaps>,
     pub steps: Option<Steps>,
     pub accept: Option<Accept>,
+    /// The built-in compilers' commands.
+    pub preset: Option<Preset>,
     /// Folders of cases judged instead of the configured suites.
     pub suites: Vec<PathBuf>,
 }
@@ -134,6 +136,7 @@ impl Config {
         set(&mut self.rules.null_swaps, o.null_swaps);
         set(&mut self.rules.steps, o.steps);
         set(&mut self.checker.accept, o.accept);
+        set(&mut self.languages.preset, o.preset);
         if !o.suites.is_empty() {
             self.suites = o.suites.iter().map(|p| Suite::of_folder(p)).collect();
         }

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use super::languages::{LanguageConfig, known_extensions, recipe_for};
+use super::languages::{LanguageConfig, Languages, known_extensions, recipe_for};
 use super::units::serde_units;
 use super::{ConfigError, Located};
 use crate::check::Accept;
@@ -40,10 +40,11 @@ pub struct Config {
     /// A folder of contestants, one subfolder each (`[contestants]`).
     #[serde(default)]
     pub contestants: Option<ContestantsConfig>,
-    /// Languages added or replaced (`[language.NAME]`), found by extension
-    /// before the built-in ones.
+    /// The built-in compilers' preset (`[language] preset`), and languages
+    /// added or replaced (`[language.NAME]`), found by extension before the
+    /// built-in ones.
     #[serde(default, rename = "language")]
-    pub languages: BTreeMap<String, LanguageConfig>,
+    pub languages: Languages,
     /// What confines a run (`[sandbox]`).
     #[serde(default)]
     pub sandbox: SandboxConfig,
@@ -264,7 +265,7 @@ pub struct Submission {
 pub(super) fn check(config: &Config, at: &Located) -> Result<(), ConfigError> {
     check_limits(&config.limits, at)?;
     check_suites(&config.suites, at)?;
-    check_languages(&config.languages, at)?;
+    check_languages(&config.languages.custom, at)?;
     check_submissions(&config.submissions, &config.languages, at)
 }
 
@@ -298,7 +299,7 @@ fn check_suites(suites: &[Suite], at: &Located) -> Result<(), ConfigError> {
 
 fn check_submissions(
     submissions: &[Submission],
-    languages: &BTreeMap<String, LanguageConfig>,
+    languages: &Languages,
     at: &Located,
 ) -> Result<(), ConfigError> {
     for (i, sub) in submissions.iter().enumerate() {

@@ -1,13 +1,18 @@
 //! Turning a submission into a command: a ready command as it is, or a source
 //! file compiled by the command its language (chosen by the file's extension,
 //! see `config::languages`) prescribes. A compiler that fails gives CE with
-//! its message; a compiler that cannot be started is a judge error.
+//! its message; a compiler that cannot be started is a judge error. How a
+//! source is built is kept for the record ([`Build`]: the command and the
+//! compiler's version), so an appeal can be answered.
 
-use std::collections::BTreeMap;
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
-use crate::config::LanguageConfig;
+use serde::{Deserialize, Serialize};
+
+use crate::config::Languages;
 use crate::config::languages::{Recipe, known_extensions, recipe_for};
 use crate::runner::{Exit, Limits, RunSpec, Runner};
 use crate::untrusted::{Refusal, open_beneath, open_regular, read_prefix};
@@ -59,7 +64,7 @@ pub enum PrepareError {
 /// source compiled.
 #[derive(Debug, Clone, Copy)]
 pub struct Toolchain<'a> {
-    pub languages: &'a BTreeMap<String, LanguageConfig>,
+    pub languages: &'a Languages,
     /// Bytes; a larger source is CE.
     pub source_limit: u64,
 }
@@ -183,4 +188,135 @@ fn compiler_said(build_dir: &Path, name: &str) -> String {
         .map_or(String::new(), |p| {
             String::from_utf8_lossy(&p.bytes).into_owned()
         })
+}
+
+/// How a source was built, for the record.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Build {
+    /// The language, as `C++`.
+    pub language: String,
+    /// The compile command as run in the build folder, the source and the
+    /// program named by their file names (`g++ -std=c++14 -O2 -o program
+    /// mayan.cpp -lm`); for an interpreted language, the run command.
+    pub command: String,
+    /// The first line the compiler (or interpreter) gives for its version.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub version: Option<String>,
+}
+
+/// How `source` is built under `tools`, when its language is known.
+pub fn build_of(source: &Path, tools: Toolchain) -> Option<Build> {
+    let name = Path::new(source.file_name()?);
+    describe(source, tools, (name, Path::new("program")))
+}
+
+/// How sources of `source`'s language are built, the command with its
+/// `{src}` and `{exe}` as written.
+pub fn language_build(source: &Path, tools: Toolchain) -> Option<Build> {
+    describe(source, tools, (Path::new("{src}"), Path::new("{exe}")))
+}
+
+fn describe(source: &Path, tools: Toolchain, (src, exe): (&Path, &Path)) -> Option<Build> {
+    let recipe = recipe_for(source, tools.languages)?;
+    let template = recipe.compile.as_ref().unwrap_or(&recipe.run);
+    let argv = Recipe::fill(template, src, exe);
+    Some(Build {
+        language: recipe.name,
+        command: argv.join(" "),
+        version: argv.first().and_then(|program| version_of(program)),
+    })
+}
+
+/// The longest a compiler is given to tell its version.
+const VERSION_TIME: Duration = Duration::from_secs(10);
+
+/// The first line of a known compiler's or interpreter's version (`g++
+/// --version`, `fpc -iV`, `python3 --version`), asked once per program in a
+/// run; `None` for a program not known to answer such a question (a
+/// configured script is never run with arguments it does not expect).
+pub fn version_of(program: &str) -> Option<String> {
+    static SEEN: Mutex<Option<HashMap<String, Option<String>>>> = Mutex::new(None);
+    let mut seen = SEEN.lock().unwrap_or_else(|e| e.into_inner());
+    let seen = seen.get_or_insert_with(HashMap::new);
+    if let Some(known) = seen.get(program) {
+        return known.clone();
+    }
+    let version = ask_version(program);
+    seen.insert(program.to_string(), version.clone());
+    version
+}
+
+fn ask_version(program: &str) -> Option<String> {
+    let base = Path::new(program).file_name()?.to_str()?;
+    let (flag, prefix) = match base {
+        "fpc" | "ppcx64" | "ppc386" => ("-iV", "Free Pascal "),
+        b if [
+            "gcc", "g++", "cc", "c++", "clang", "rustc", "python", "pypy",
+        ]
+        .iter()
+        .any(|known| b.starts_with(known)) =>
+        {
+            ("--version", "")
+        }
+        _ => return None,
+    };
+    let out = tempfile::tempfile().ok()?;
+    let mut child = std::process::Command::new(program)
+        .arg(flag)
+        .stdin(std::process::Stdio::null())
+        .stdout(out.try_clone().ok()?)
+        .stderr(out.try_clone().ok()?)
+        .spawn()
+        .ok()?;
+    let start = Instant::now();
+    while child.try_wait().ok()?.is_none() {
+        if start.elapsed() > VERSION_TIME {
+            let _ = child.kill();
+            let _ = child.wait();
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let mut out = out;
+    std::io::Seek::rewind(&mut out).ok()?;
+    let text = read_prefix(out, 4096).ok()?;
+    let text = String::from_utf8_lossy(&text.bytes);
+    let first = text.lines().map(str::trim).find(|l| !l.is_empty())?;
+    Some(format!("{prefix}{first}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::{Languages, Preset};
+
+    #[test]
+    fn a_build_is_recorded_with_its_command_and_version() {
+        let noi = Languages {
+            preset: Preset::Noi,
+            ..Languages::default()
+        };
+        let tools = Toolchain {
+            languages: &noi,
+            source_limit: 1 << 20,
+        };
+        let build = build_of(Path::new("contest/amy/mayan.cpp"), tools).unwrap();
+        assert_eq!(build.language, "C++");
+        assert_eq!(build.command, "g++ -std=c++14 -O2 -o program mayan.cpp -lm");
+        if std::process::Command::new("g++")
+            .arg("--version")
+            .output()
+            .is_ok()
+        {
+            let version = build.version.unwrap();
+            assert!(version.starts_with("g++"), "{version}");
+        }
+        let python = build_of(Path::new("a.py"), tools).unwrap();
+        assert_eq!(python.command, "python3 a.py");
+        assert_eq!(
+            version_of("./my-script"),
+            None,
+            "unknown programs are not asked"
+        );
+    }
 }

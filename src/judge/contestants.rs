@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 
 pub use crate::config::Layout;
 use crate::config::languages::{known_extensions, recipe_for};
-use crate::config::{LanguageConfig, Submission};
+use crate::config::{Languages, Submission};
 
 /// Entries read from one contestant's folder at most.
 pub const MAX_ENTRIES: usize = 1000;
@@ -85,7 +85,7 @@ pub struct Lookup<'a> {
     /// The source's name without its extension, and the nested folder's.
     pub problem: &'a str,
     pub layout: Layout,
-    pub languages: &'a BTreeMap<String, LanguageConfig>,
+    pub languages: &'a Languages,
 }
 
 /// The contestants under `folder`, each list sorted by name.

@@ -89,6 +89,9 @@ fn try_grade_case(
         checker: checked.as_ref().map(|c| (c.verdict, c.summary.clone())),
     };
     let (verdict, mut message) = decide(&observed, &plan.limits);
+    if verdict == Verdict::PE && output.size == 0 {
+        message += &folder.io_hint(plan);
+    }
     let mut result = populate(case, verdict, &run, checked, &output);
     if verdict != Verdict::AC {
         result.stderr = folder.stderr_tail();
@@ -178,6 +181,36 @@ impl RunFolder {
             limits: plan.limits,
         };
         runner.run(&spec).map_err(GradeError::Run)
+    }
+
+    /// When a program left no answer where the I/O mode looks, what it left
+    /// in the other place: the answer printed on standard output in file
+    /// mode, or `mayan.out` written in stdio mode (its start, bounded).
+    fn io_hint(&self, plan: &Plan) -> String {
+        let file = plan.io.output_file.as_str();
+        let (dir, name, did, mode) = match plan.io.mode {
+            IoMode::File => (self.scratch.path(), "stdout", "printed", "stdio"),
+            IoMode::Stdio => (self.work.as_path(), file, "wrote", "file"),
+        };
+        let start = open_beneath(dir, Path::new(name))
+            .ok()
+            .and_then(|o| read_prefix(o.file, 40).ok());
+        let Some(start) = start else {
+            return String::new();
+        };
+        let text = crate::text::decode(&start.bytes);
+        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        let more = if start.truncated { " ..." } else { "" };
+        let place = match plan.io.mode {
+            IoMode::File => "on standard output",
+            IoMode::Stdio => file,
+        };
+        match text.is_empty() {
+            true => String::new(),
+            false => {
+                format!("; it {did} \"{text}{more}\" {place} instead: a program for --io {mode}?")
+            }
+        }
     }
 
     /// The end of what the program wrote to standard error (bounded).

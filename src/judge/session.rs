@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::compile::{PrepareError, Prepared, Toolchain, prepare};
+use super::compile::{PrepareError, Prepared, Toolchain, build_of, prepare};
 use super::partition::Partition;
 use super::plan::Plan;
 use super::program::grade_program;
@@ -40,9 +40,15 @@ impl Observer for Quiet {}
 /// The run cannot start.
 #[derive(Debug, thiserror::Error)]
 pub enum SessionError {
-    #[error("suite `{name}`: {} is not a folder", path.display())]
+    #[error(
+        "suite `{name}`: {} is not a folder; name the cases with --suite DIR (a folder of \
+         X.in with X.ans), or run where the contest's judge.toml is",
+        path.display()
+    )]
     SuiteNotAFolder { name: String, path: PathBuf },
-    #[error("no cases (*.in) in the suites")]
+    #[error(
+        "no cases (*.in) in the suites; a case is a file X.in, with its answer X.ans beside it"
+    )]
     NoCases,
     #[error(
         "the test data has {} (nothing was judged):\n{}",
@@ -150,7 +156,11 @@ impl Session<'_> {
         }
         observer.started(entry.name(), self.cases.len());
         match entry {
-            Entry::Program(sub) => self.judge_submission(sub, before, observer),
+            Entry::Program(sub) => {
+                let judged = self.judge_submission(sub, before, observer);
+                let build = sub.source.as_deref().and_then(|s| build_of(s, self.tools));
+                judged.map(|r| SubmissionReport { build, ..r })
+            }
             Entry::Absent(who) => {
                 observer.note(&who.name, &who.why);
                 let mut r = self.not_judged(&who.name, Verdict::CE, "no source to compile");

@@ -14,7 +14,7 @@ fn lay_out(root: &Path, files: &[&str]) {
 }
 
 fn read(root: &Path, layout: Layout) -> Contest {
-    let languages = BTreeMap::new();
+    let languages = Languages::default();
     let lookup = Lookup {
         problem: "mayan",
         layout,
@@ -168,7 +168,7 @@ fn a_forced_layout_takes_only_its_own_shape() {
 fn one_contestants_folder_given_as_the_contest_is_refused_with_a_hint() {
     let dir = tempfile::tempdir().unwrap();
     lay_out(dir.path(), &["mayan.cpp", "notes.txt"]);
-    let languages = BTreeMap::new();
+    let languages = Languages::default();
     let lookup = Lookup {
         problem: "mayan",
         layout: Layout::Auto,

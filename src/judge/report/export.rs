@@ -75,22 +75,46 @@ fn csv_field(text: &str) -> String {
     }
 }
 
-/// One row per submission: name, each case's verdict, score, maximum.
+/// A byte order mark: it makes Excel read the file as UTF-8 (on a Chinese
+/// Windows it would read GBK and garble every Chinese name); LibreOffice,
+/// pandas and Python's `utf-8-sig` skip it.
+pub const BOM: &str = "\u{feff}";
+
+/// The ranking as a spreadsheet: a row per submission in the order of the
+/// ranking, with its rank (ties share one), name, total and maximum, then
+/// the points of each case (empty for a case not judged, or with no result).
+/// It opens with a byte order mark.
 pub fn score_csv(reports: &[SubmissionReport]) -> String {
     let Some(first) = reports.first() else {
         return String::new();
     };
-    let mut out = String::from("submission");
+    let mut out = format!("{BOM}rank,submission,total,max");
     for c in &first.cases {
         let _ = write!(out, ",{}", csv_field(&format!("{}/{}", c.suite, c.name)));
     }
-    out.push_str(",score,max_score\n");
-    for r in reports {
-        out.push_str(&csv_field(&r.name));
-        for c in &r.cases {
-            let _ = write!(out, ",{}", c.verdict);
+    out.push('\n');
+    for (rank, i) in super::ranked(reports) {
+        let r = &reports[i];
+        let _ = write!(
+            out,
+            "{rank},{},{},{}",
+            csv_field(&r.name),
+            r.score,
+            r.max_score
+        );
+        for head in &first.cases {
+            let case = r
+                .cases
+                .iter()
+                .find(|c| c.suite == head.suite && c.name == head.name);
+            match case {
+                Some(c) if c.verdict != Verdict::JudgeError => {
+                    let _ = write!(out, ",{}", c.score);
+                }
+                _ => out.push(','),
+            }
         }
-        let _ = writeln!(out, ",{},{}", r.score, r.max_score);
+        out.push('\n');
     }
     out
 }
@@ -167,7 +191,7 @@ mod tests {
     fn csv_quotes_what_needs_quoting() {
         assert_eq!(
             score_csv(&report()),
-            "submission,s/x,s/y,s/z,score,max_score\n\"a, \"\"b\"\"\",AC,WA,JE,1,2\n"
+            "\u{feff}rank,submission,total,max,s/x,s/y,s/z\n1,\"a, \"\"b\"\"\",1,2,1,0,\n"
         );
     }
 
@@ -177,7 +201,7 @@ mod tests {
         r.push(crate::judge::result::fixture("a", Verdict::AC));
         let csv = score_csv(&[r]);
         assert!(
-            csv.contains("\n\"'=HYPERLINK(\"\"http://x\"\")\",AC,10,10\n"),
+            csv.contains("\n1,\"'=HYPERLINK(\"\"http://x\"\")\",10,10,10\n"),
             "{csv}"
         );
     }

@@ -215,6 +215,7 @@ fn merge_entry(
     let mut merged = SubmissionReport::new(&parts[0].name);
     merged.compile_error = parts.iter().find_map(|p| p.compile_error.clone());
     merged.no_source = parts.iter().any(|p| p.no_source);
+    merged.build = parts.iter().find_map(|p| p.build.clone());
     let mut next: Vec<std::slice::Iter<CaseResult>> =
         parts.iter().map(|p| p.cases.iter()).collect();
     for (c, id) in cases.iter().enumerate() {

@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::check::Accept;
 use crate::config::IoMode;
+use crate::judge::compile::Build;
 use crate::judge::partition::Partition;
 use crate::judge::plan::Plan;
 use crate::judge::result::CaseResult;
@@ -36,6 +37,10 @@ pub struct SubmissionReport {
     /// misnamed one): `compile_error` says which.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub no_source: bool,
+    /// How its source was built (the command and the compiler's version);
+    /// absent for a ready command.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub build: Option<Build>,
     pub cases: Vec<CaseResult>,
     pub score: u32,
     pub max_score: u32,
@@ -51,6 +56,7 @@ impl SubmissionReport {
             name: name.to_string(),
             compile_error: None,
             no_source: false,
+            build: None,
             cases: Vec::new(),
             score: 0,
             max_score: 0,
@@ -73,6 +79,28 @@ impl SubmissionReport {
     pub fn all_accepted(&self) -> bool {
         self.compile_error.is_none() && self.accepted == self.cases.len()
     }
+}
+
+/// The submissions in the order of a ranking, as (rank, index into
+/// `reports`): by score, ties sharing a rank (1, 2, 2, 4) and listed by
+/// name in natural order (`GD-2` before `GD-10`).
+pub fn ranked(reports: &[SubmissionReport]) -> Vec<(usize, usize)> {
+    let mut order: Vec<usize> = (0..reports.len()).collect();
+    order.sort_by(|&a, &b| {
+        let (a, b) = (&reports[a], &reports[b]);
+        b.score
+            .cmp(&a.score)
+            .then_with(|| crate::text::natural_cmp(&a.name, &b.name))
+    });
+    let mut out: Vec<(usize, usize)> = Vec::with_capacity(order.len());
+    for (place, &i) in order.iter().enumerate() {
+        let rank = match out.last() {
+            Some(&(rank, j)) if reports[j].score == reports[i].score => rank,
+            _ => place + 1,
+        };
+        out.push((rank, i));
+    }
+    out
 }
 
 /// What the cases were judged under, for the record.

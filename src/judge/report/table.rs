@@ -132,8 +132,8 @@ fn explanations(report: &SubmissionReport) -> String {
 /// The submissions ranked, by score and then by name: the score, the cases
 /// accepted, and the cases not judged.
 pub fn ranking(reports: &[SubmissionReport]) -> String {
-    let mut order: Vec<&SubmissionReport> = reports.iter().collect();
-    order.sort_by(|a, b| b.score.cmp(&a.score).then_with(|| a.name.cmp(&b.name)));
+    let ranked = super::ranked(reports);
+    let order: Vec<&SubmissionReport> = ranked.iter().map(|&(_, i)| &reports[i]).collect();
     let names: Vec<String> = order.iter().map(|r| visible(&r.name)).collect();
     let width = names
         .iter()
@@ -142,15 +142,20 @@ pub fn ranking(reports: &[SubmissionReport]) -> String {
         .unwrap_or(0)
         .max(10);
     let mut out = format!(
-        "{}  {:>9}  {:>8}\n",
+        "{:>4}  {}  {:>9}  {:>8}\n",
+        "rank",
         pad("submission", width),
         "score",
         "accepted"
     );
-    for (r, name) in order.iter().zip(&names) {
+    for ((r, name), (rank, _)) in order.iter().zip(&names).zip(&ranked) {
         let score = format!("{}/{}", r.score, r.max_score);
         let accepted = format!("{}/{}", r.accepted, r.cases.len() - r.not_judged);
-        let _ = write!(out, "{}  {score:>9}  {accepted:>8}", pad(name, width));
+        let _ = write!(
+            out,
+            "{rank:>4}  {}  {score:>9}  {accepted:>8}",
+            pad(name, width)
+        );
         if r.not_judged > 0 {
             let _ = write!(out, "  ({} not judged)", r.not_judged);
         }
@@ -349,12 +354,19 @@ mod tests {
             "{table}"
         );
         let rank = ranking(&reports);
-        let order: Vec<&str> = rank
+        let order: Vec<(&str, &str)> = rank
             .lines()
             .skip(1)
-            .map(|l| l.split(' ').next().unwrap())
+            .map(|l| {
+                let mut words = l.split_whitespace();
+                (words.next().unwrap(), words.next().unwrap())
+            })
             .collect();
-        assert_eq!(order, ["bob", "张伟", "amy"]);
+        assert_eq!(
+            order,
+            [("1", "bob"), ("1", "张伟"), ("3", "amy")],
+            "ties share a rank"
+        );
         let widths: Vec<usize> = rank.lines().map(text::width).collect();
         assert!(widths.windows(2).all(|w| w[0] == w[1]), "{rank}");
     }

@@ -5,8 +5,6 @@ use std::io;
 use std::path::Path;
 use std::time::Duration;
 
-use std::collections::BTreeMap;
-
 use super::*;
 use crate::check::Policy;
 use crate::config::{IoConfig, IoMode};
@@ -89,7 +87,7 @@ fn judge_with(runner: &FakeRunner, mode: IoMode, entries: &[Entry]) -> RunReport
     let dir = tempfile::tempdir().unwrap();
     let cases = cases(dir.path());
     let plan = plan(mode);
-    let languages = BTreeMap::new();
+    let languages = crate::config::Languages::default();
     let session = Session {
         base: dir.path(),
         cases: &cases,
@@ -222,7 +220,10 @@ fn a_contestant_without_a_source_is_listed_with_the_reason() {
     let zed = &report.submissions[1];
     assert_eq!(zed.name, "zed");
     assert_eq!(verdicts(zed), [Verdict::CE; 4]);
-    assert_eq!(zed.cases[0].message, "no mayan.<ext> with a known language");
+    assert_eq!(zed.cases[0].message, "no source to compile");
+    assert!(zed.no_source);
+    let why = zed.compile_error.as_deref();
+    assert_eq!(why, Some("no mayan.<ext> with a known language"));
     assert_eq!(report.exit_code(), exit::REJECTED);
 }
 
@@ -250,7 +251,7 @@ fn the_observer_sees_every_case_in_order_with_the_report_so_far() {
     let cases = cases(dir.path());
     let plan = plan(IoMode::Stdio);
     let runner = FakeRunner::new(correct);
-    let languages = BTreeMap::new();
+    let languages = crate::config::Languages::default();
     let session = Session {
         base: dir.path(),
         cases: &cases,

@@ -1,4 +1,5 @@
-//! The score matrix: a row per submission, a column per case (grouped under
+//! The score matrix: a row per submission in the order of the ranking, its
+//! rank and full name first, a column per case (grouped under
 //! their suites, in the order the run met them), the verdict in each cell
 //! as a link to where the case is explained (its section when it was not
 //! accepted, its row in the submission's table when it was, the compiler's
@@ -11,7 +12,7 @@ use std::fmt::Write as _;
 
 use super::anchors::Anchors;
 use super::{escape, kib_text};
-use crate::judge::report::{RunReport, SubmissionReport};
+use crate::judge::report::{RunReport, SubmissionReport, ranked};
 use crate::judge::result::CaseResult;
 use crate::judge::verdict::Verdict;
 use crate::text::excerpt;
@@ -51,8 +52,14 @@ pub fn matrix(report: &RunReport, anchors: &Anchors) -> String {
     let mut out = String::from("<div class=\"matrix-box\"><table class=\"matrix\">\n<thead>");
     head(&mut out, &columns);
     out.push_str("</thead>\n<tbody>\n");
-    for (i, sub) in report.submissions.iter().enumerate() {
-        row(&mut out, anchors, i, sub, &columns);
+    for (rank, i) in ranked(&report.submissions) {
+        row(
+            &mut out,
+            anchors,
+            (rank, i),
+            &report.submissions[i],
+            &columns,
+        );
     }
     out.push_str("</tbody></table></div>\n");
     out.push_str(KEY);
@@ -70,7 +77,8 @@ const KEY: &str = "<p class=\"key\"><b>AC</b> accepted · <b>WA</b> wrong answer
 /// Two header rows: the suites over their cases, then the cases' names.
 fn head(out: &mut String, columns: &[Column]) {
     out.push_str(
-        "<tr><th rowspan=\"2\" class=\"who\" scope=\"col\">submission</th>\
+        "<tr><th rowspan=\"2\" class=\"rank\" scope=\"col\">rank</th>\
+         <th rowspan=\"2\" class=\"who\" scope=\"col\">submission</th>\
          <th rowspan=\"2\" class=\"total\" scope=\"col\">score</th>",
     );
     let mut k = 0;
@@ -98,7 +106,13 @@ fn head(out: &mut String, columns: &[Column]) {
 }
 
 /// One submission's row.
-fn row(out: &mut String, anchors: &Anchors, i: usize, sub: &SubmissionReport, columns: &[Column]) {
+fn row(
+    out: &mut String,
+    anchors: &Anchors,
+    (rank, i): (usize, usize),
+    sub: &SubmissionReport,
+    columns: &[Column],
+) {
     let index: HashMap<(&str, &str), usize> = sub
         .cases
         .iter()
@@ -107,7 +121,7 @@ fn row(out: &mut String, anchors: &Anchors, i: usize, sub: &SubmissionReport, co
         .collect();
     let _ = write!(
         out,
-        "<tr><th scope=\"row\" class=\"who\"><a href=\"#{}\" title=\"{name}\">{name}</a></th><td class=\"total\">{}/{}</td>",
+        "<tr><td class=\"rank\">{rank}</td><th scope=\"row\" class=\"who\"><a href=\"#{}\" title=\"{name}\">{name}</a></th><td class=\"total\">{}/{}</td>",
         anchors.submission(i),
         sub.score,
         sub.max_score,

@@ -233,6 +233,18 @@ fn submission_part(
             k => format!("; {} not judged", plural(k, "case")),
         }
     );
+    if let Some(b) = &sub.build {
+        let version = b
+            .version
+            .as_deref()
+            .map_or(String::new(), |v| format!(" ({})", escape(v)));
+        let _ = writeln!(
+            out,
+            "<p class=\"build\">{}: <code>{}</code>{version}</p>",
+            escape(&b.language),
+            escape(&b.command)
+        );
+    }
     if let Some(message) = &sub.compile_error {
         let _ = writeln!(
             out,
