@@ -253,3 +253,43 @@ fn a_command_in_a_folder_without_cases_is_pointed_to_suite() {
         "{stderr}"
     );
 }
+
+/// A contestant's C++14 program that names a global `data`: under gnu++17
+/// `std::data` makes every use ambiguous.
+const CPP14: &str = r#"#include <bits/stdc++.h>
+using namespace std;
+int data[8];
+int main() {
+    freopen("mayan.in", "r", stdin);
+    freopen("mayan.out", "w", stdout);
+    data[0] = -1;
+    printf("%d\n", data[0]);
+    return 0;
+}
+"#;
+
+#[test]
+fn the_noi_preset_compiles_as_noi_linux_and_the_build_is_recorded() {
+    let dir = tempfile::tempdir().unwrap();
+    lay_out(dir.path(), &[("contest/amy/mayan/mayan.cpp", CPP14.to_string())]);
+    let default = judge(dir.path(), &["--contestants", "contest"]);
+    assert!(default.stdout.contains("CE: compilation failed:"), "{}", default.stdout);
+    assert!(default.stdout.contains("ambiguous"), "{}", default.stdout);
+    let json = dir.path().join("run.json");
+    let json_arg = json.to_str().unwrap();
+    let noi = judge(
+        dir.path(),
+        &["--contestants", "contest", "--preset", "noi", "--json", json_arg],
+    );
+    assert!(noi.stdout.contains("sample/statement  WA"), "{}", noi.stdout);
+    assert!(
+        noi.stderr.contains("C++: g++ -std=c++14 -O2 -o {exe} {src} -lm (g++ "),
+        "{}",
+        noi.stderr
+    );
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let build = &report["submissions"][0]["build"];
+    assert_eq!(build["command"], "g++ -std=c++14 -O2 -o program mayan.cpp -lm");
+    assert!(build["version"].as_str().unwrap().starts_with("g++"), "{build}");
+}
