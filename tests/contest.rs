@@ -271,25 +271,90 @@ int main() {
 #[test]
 fn the_noi_preset_compiles_as_noi_linux_and_the_build_is_recorded() {
     let dir = tempfile::tempdir().unwrap();
-    lay_out(dir.path(), &[("contest/amy/mayan/mayan.cpp", CPP14.to_string())]);
+    lay_out(
+        dir.path(),
+        &[("contest/amy/mayan/mayan.cpp", CPP14.to_string())],
+    );
     let default = judge(dir.path(), &["--contestants", "contest"]);
-    assert!(default.stdout.contains("CE: compilation failed:"), "{}", default.stdout);
+    assert!(
+        default.stdout.contains("CE: compilation failed:"),
+        "{}",
+        default.stdout
+    );
     assert!(default.stdout.contains("ambiguous"), "{}", default.stdout);
     let json = dir.path().join("run.json");
     let json_arg = json.to_str().unwrap();
     let noi = judge(
         dir.path(),
-        &["--contestants", "contest", "--preset", "noi", "--json", json_arg],
+        &[
+            "--contestants",
+            "contest",
+            "--preset",
+            "noi",
+            "--json",
+            json_arg,
+        ],
     );
-    assert!(noi.stdout.contains("sample/statement  WA"), "{}", noi.stdout);
     assert!(
-        noi.stderr.contains("C++: g++ -std=c++14 -O2 -o {exe} {src} -lm (g++ "),
+        noi.stdout.contains("sample/statement  WA"),
+        "{}",
+        noi.stdout
+    );
+    assert!(
+        noi.stderr
+            .contains("C++: g++ -std=c++14 -O2 -o {exe} {src} -lm (g++ "),
         "{}",
         noi.stderr
     );
     let report: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
     let build = &report["submissions"][0]["build"];
-    assert_eq!(build["command"], "g++ -std=c++14 -O2 -o program mayan.cpp -lm");
-    assert!(build["version"].as_str().unwrap().starts_with("g++"), "{build}");
+    assert_eq!(
+        build["command"],
+        "g++ -std=c++14 -O2 -o program mayan.cpp -lm"
+    );
+    assert!(
+        build["version"].as_str().unwrap().starts_with("g++"),
+        "{build}"
+    );
+}
+
+#[test]
+fn a_program_stopped_by_the_wall_clock_with_cpu_to_spare_is_judged_again_once() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("sleepy.py"),
+        "import time\ntime.sleep(30)\n",
+    )
+    .unwrap();
+    let out = mayan()
+        .current_dir(dir.path())
+        .args(["judge", "--suite"])
+        .arg(root().join("cases/sample"))
+        .args([
+            "--time-limit",
+            "1s",
+            "--wall-limit",
+            "1s",
+            "--jobs",
+            "64",
+            "sleepy.py",
+        ])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stdout.contains("sample/statement  TLE"), "{stdout}");
+    assert!(
+        stdout.contains("judged again alone (first stopped by the wall clock with CPU time to spare): sample/statement"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("; judged again alone: its first run was stopped"),
+        "{stdout}"
+    );
+    assert!(
+        stderr.contains("warning: --jobs 64 runs more cases at once than the"),
+        "{stderr}"
+    );
 }

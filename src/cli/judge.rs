@@ -140,6 +140,7 @@ pub(super) fn judge_command(args: &JudgeArgs) -> Result<u8> {
     };
     if !args.quiet {
         eprintln!("{}", header(entries.len(), cases.len(), &plan, &runner));
+        eprint!("{}", jobs_warning(args.jobs));
         eprint!("{}", compilers(&entries, tools));
         eprintln!("{}", sandbox_summary(&runner.protections()));
         if let Some(p) = args.partition {
@@ -264,6 +265,21 @@ fn from_command_line(sources: &[PathBuf], command: &[String], problem: &str) -> 
         entries.extend(gather(command, &ContestArgs::default(), &Config::builtin())?.entries);
     }
     Ok(entries)
+}
+
+/// A warning when more cases run at once than the machine has cores: the
+/// programs then share cores, and the wall clock may stop one that is not
+/// slow (such a case is judged again alone, but the run takes longer).
+fn jobs_warning(jobs: u16) -> String {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    match usize::from(jobs) > cores {
+        true => format!(
+            "warning: --jobs {jobs} runs more cases at once than the {} here; \
+             programs will share cores and their wall-clock times grow\n",
+            plural(cores, "core")
+        ),
+        false => String::new(),
+    }
 }
 
 /// A line per language of the sources judged: the command that builds

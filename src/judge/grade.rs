@@ -329,6 +329,7 @@ fn populate(
         received,
         stderr: String::new(),
         input: String::new(),
+        judged_again: false,
     }
 }
 

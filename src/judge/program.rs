@@ -3,6 +3,10 @@
 //! before it are done, so nothing already judged is lost when a later case
 //! fails. Once the judge is asked to stop, no case starts, and the cases
 //! stopped half-way are left out.
+//!
+//! A case stopped by the wall clock while its CPU time was well under the
+//! limit was most likely starved by a busy machine, not slow: it is judged
+//! again once, alone, after the others, and its result says so.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -11,6 +15,7 @@ use super::grade::grade_case;
 use super::plan::Plan;
 use super::result::CaseResult;
 use super::suite::CaseFile;
+use super::verdict::Verdict;
 use crate::runner::Runner;
 use crate::solver::Solver;
 
@@ -30,6 +35,7 @@ pub fn grade_program(
         emitted: 0,
         on_result,
     });
+    let starved = Mutex::new(Vec::new());
     std::thread::scope(|scope| {
         for _ in 0..jobs {
             scope.spawn(|| {
@@ -38,6 +44,14 @@ pub fn grade_program(
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(case) = cases.get(i) else { break };
                     let result = grade_case(runner, argv, case, plan, &mut solver);
+                    if let Some(first) = result.as_ref().filter(|r| starved_by_wall(r, plan)) {
+                        let first = (i, first.clone());
+                        starved
+                            .lock()
+                            .unwrap_or_else(|e| e.into_inner())
+                            .push(first);
+                        continue;
+                    }
                     done.lock()
                         .unwrap_or_else(|e| e.into_inner())
                         .finish(i, result);
@@ -45,7 +59,14 @@ pub fn grade_program(
             });
         }
     });
-    let done = done.into_inner().unwrap_or_else(|e| e.into_inner());
+    let mut done = done.into_inner().unwrap_or_else(|e| e.into_inner());
+    let mut starved = starved.into_inner().unwrap_or_else(|e| e.into_inner());
+    starved.sort_by_key(|(i, _)| *i);
+    let mut solver = Solver::new();
+    for (i, first) in starved {
+        let again = grade_case(runner, argv, &cases[i], plan, &mut solver);
+        done.finish(i, again.map(|r| judged_again(r, &first)));
+    }
     done.results
         .into_iter()
         .filter_map(|slot| match slot {
@@ -53,6 +74,28 @@ pub fn grade_program(
             _ => None,
         })
         .collect()
+}
+
+/// True when a case was stopped by the wall clock (TLE with its CPU time
+/// under the limit) having used less than three quarters of its CPU time.
+fn starved_by_wall(r: &CaseResult, plan: &Plan) -> bool {
+    let cpu_limit = plan.limits.cpu.as_millis() as u64;
+    r.verdict == Verdict::TLE && r.cpu_ms * 4 < cpu_limit * 3
+}
+
+/// The result of a case judged again alone, saying so.
+fn judged_again(mut again: CaseResult, first: &CaseResult) -> CaseResult {
+    let note = format!(
+        "judged again alone: its first run was stopped at the wall clock after {} ms of CPU \
+         time (a busy machine?)",
+        first.cpu_ms
+    );
+    again.message = match again.message.is_empty() {
+        true => note,
+        false => format!("{}; {note}", again.message),
+    };
+    again.judged_again = true;
+    again
 }
 
 /// A case's place in the order: not done yet, graded, or stopped half-way.

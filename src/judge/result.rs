@@ -32,6 +32,11 @@ pub struct CaseResult {
     /// accepted, so that a report can replay it.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub input: String,
+    /// The case was judged a second time, alone, because its first run was
+    /// stopped by the wall clock with CPU time to spare (this is the second
+    /// run's result).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub judged_again: bool,
 }
 
 impl CaseResult {
@@ -51,6 +56,7 @@ impl CaseResult {
             received: String::new(),
             stderr: String::new(),
             input: String::new(),
+            judged_again: false,
         }
     }
 }
@@ -81,5 +87,6 @@ pub fn fixture(name: &str, verdict: Verdict) -> CaseResult {
         received: String::new(),
         stderr: String::new(),
         input: String::new(),
+        judged_again: false,
     }
 }

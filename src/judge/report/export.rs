@@ -151,6 +151,7 @@ mod tests {
                 received: String::new(),
                 stderr: String::new(),
                 input: String::new(),
+                judged_again: false,
             });
         }
         vec![r]

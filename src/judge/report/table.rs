@@ -85,6 +85,7 @@ pub fn submission_table(report: &SubmissionReport) -> String {
         );
     }
     out.push_str(&totals(report));
+    out.push_str(&judged_again(report));
     if report.compile_error.is_none() {
         out.push_str(&explanations(report));
     }
@@ -109,6 +110,22 @@ fn totals(report: &SubmissionReport) -> String {
         );
     }
     line + "\n"
+}
+
+/// The cases judged a second time, alone, after a first run stopped by the
+/// wall clock with CPU time to spare.
+fn judged_again(report: &SubmissionReport) -> String {
+    let again: Vec<String> = (report.cases.iter())
+        .filter(|c| c.judged_again)
+        .map(case_id)
+        .collect();
+    match again.is_empty() {
+        true => String::new(),
+        false => format!(
+            "judged again alone (first stopped by the wall clock with CPU time to spare): {}\n",
+            again.join(", ")
+        ),
+    }
 }
 
 /// The message, and the board or diff, of every case not accepted.

@@ -282,3 +282,46 @@ fn the_observer_sees_every_case_in_order_with_the_report_so_far() {
         Err(SessionError::NothingToJudge)
     ));
 }
+
+#[test]
+fn a_case_stopped_by_the_wall_clock_with_cpu_to_spare_is_judged_again_alone_once() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    // The first run of case `c` is starved (wall clock, 200 ms of CPU); the
+    // second is fine. `./sleeper` is starved every time; `./slow` uses its
+    // CPU time and is never judged again.
+    let starved = AtomicUsize::new(0);
+    let runner = FakeRunner::new(move |run: &FakeRun| {
+        let argv0 = run.spec.argv[0].as_str();
+        let c = run.input == SAMPLE && run.spec.argv.len() == 2;
+        Ok(match argv0 {
+            "./sleeper" => Scripted::stopped(Stop::WallTime, Duration::from_millis(5)),
+            "./slow" => Scripted::stopped(Stop::WallTime, Duration::from_millis(900)),
+            _ if c && starved.fetch_add(1, Ordering::SeqCst) == 0 => {
+                Scripted::stopped(Stop::WallTime, Duration::from_millis(200))
+            }
+            _ => correct(run)?,
+        })
+    });
+    let entries = [
+        program("ok", &["./ok", "c"]),
+        program("sleeper", &["./sleeper"]),
+        program("slow", &["./slow"]),
+    ];
+    let report = judge_with(&runner, IoMode::File, &entries);
+    let [ok, sleeper, slow] = &report.submissions[..] else {
+        panic!("three reports");
+    };
+    assert_eq!(verdicts(ok), [Verdict::AC; 4]);
+    let again: Vec<&CaseResult> = ok.cases.iter().filter(|c| c.judged_again).collect();
+    assert_eq!(again.len(), 1, "the starved case only");
+    let told = "; judged again alone: its first run was stopped at the wall clock after 200 ms";
+    assert!(again[0].message.contains(told), "{}", again[0].message);
+    assert_eq!(verdicts(sleeper), [Verdict::TLE; 4]);
+    assert!(sleeper.cases.iter().all(|c| c.judged_again), "once each");
+    assert!(
+        slow.cases.iter().all(|c| !c.judged_again),
+        "900 of 1000 ms is no starvation"
+    );
+    let runs = |name: &str| runner.runs().iter().filter(|r| r[0] == name).count();
+    assert_eq!((runs("./ok"), runs("./sleeper"), runs("./slow")), (5, 8, 4));
+}
