@@ -212,6 +212,7 @@ fn bench_plan(jobs: usize) -> Plan {
         io: IoConfig::default(),
         policy: Policy::default(),
         jobs,
+        readable: Vec::new(),
     }
 }
 

@@ -358,3 +358,55 @@ fn a_program_stopped_by_the_wall_clock_with_cpu_to_spare_is_judged_again_once() 
         "{stderr}"
     );
 }
+
+/// A script and the module beside it, as a user keeps them.
+fn script_with_module(dir: &Path) {
+    let script = "import sys\nfrom helper import answer\nsys.stdin.read()\nprint(answer())\n";
+    let module = "def answer():\n    return '2 1 1\\n3 1 1\\n3 0 1'\n";
+    lay_out(
+        dir,
+        &[
+            ("mine/sol.py", script.to_string()),
+            ("mine/helper.py", module.to_string()),
+        ],
+    );
+}
+
+#[test]
+fn the_users_own_script_finds_the_module_beside_it() {
+    let dir = tempfile::tempdir().unwrap();
+    script_with_module(dir.path());
+    for how in [&["mine/sol.py"][..], &["--", "python3", "mine/sol.py"]] {
+        let out = mayan()
+            .current_dir(dir.path())
+            .args(["judge", "--io", "stdio", "--suite"])
+            .arg(root().join("cases/sample"))
+            .args(how)
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            stdout.contains("sample/statement  AC"),
+            "{how:?}:\n{stdout}"
+        );
+    }
+}
+
+#[test]
+fn a_contestant_never_gets_the_files_beside_its_source() {
+    // In a class folder the files beside a source are other students'.
+    let dir = tempfile::tempdir().unwrap();
+    let copier = "import sys\nfrom amy import answer\nsys.stdin.read()\nprint(answer())\n";
+    let amy = "def answer():\n    return '2 1 1\\n3 1 1\\n3 0 1'\nif __name__ == '__main__':\n    import sys\n    sys.stdin.read()\n    print(answer())\n";
+    lay_out(
+        dir.path(),
+        &[
+            ("class/amy.py", amy.to_string()),
+            ("class/bob.py", copier.to_string()),
+        ],
+    );
+    let j = judge(dir.path(), &["--contestants", "class", "--io", "stdio"]);
+    assert!(j.row("amy").contains("AC"), "{}", j.stdout);
+    assert!(j.row("bob").contains("RE"), "{}", j.stdout);
+    assert!(j.stdout.contains("No module named 'amy'"), "{}", j.stdout);
+}

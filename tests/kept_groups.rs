@@ -74,6 +74,7 @@ impl Bench {
                 processes,
                 ..LIMITS
             },
+            readable: Vec::new(),
         };
         self.runner.run(&spec).expect("the run is made")
     }

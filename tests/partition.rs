@@ -83,6 +83,7 @@ fn judge(partition: Option<Partition>) -> RunReport {
         },
         policy: Policy::default(),
         jobs: 2,
+        readable: Vec::new(),
     };
     let program = |name: &str| {
         Entry::Program(Submission {

@@ -139,6 +139,7 @@ fn scripted_report() -> RunReport {
         },
         policy: Policy::default(),
         jobs: 2,
+        readable: Vec::new(),
     };
     let languages = mayan_judge::config::Languages::default();
     let runner = FakeRunner::new(script);

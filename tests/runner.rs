@@ -88,6 +88,7 @@ fn run_with(
         stdout: work.join("stdout.txt"),
         stderr: work.join("stderr.txt"),
         limits,
+        readable: Vec::new(),
     };
     let outcome = runner.run(&spec).expect("the run is made");
     (outcome, dir)
@@ -220,6 +221,7 @@ fn a_missing_program_is_an_error_not_a_verdict() {
         stdout: dir.path().join("o"),
         stderr: dir.path().join("e"),
         limits: LIMITS,
+        readable: Vec::new(),
     };
     assert!(ProcessRunner::new().run(&spec).is_err());
 }
@@ -278,6 +280,7 @@ fn a_runs_cleanup_leaves_a_parallel_runs_orphans_alone() {
             stdout: work.join("stdout.txt"),
             stderr: work.join("stderr.txt"),
             limits: LIMITS,
+            readable: Vec::new(),
         }
     };
     for (i, runner) in runners().iter().enumerate() {

@@ -93,6 +93,7 @@ fn plan() -> Plan {
             dialect: Dialect::default(),
         },
         jobs: 1,
+        readable: Vec::new(),
     }
 }
 

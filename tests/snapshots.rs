@@ -106,6 +106,7 @@ fn tables() -> String {
         },
         policy: Policy::default(),
         jobs: 1,
+        readable: Vec::new(),
     };
     let program = |name: &str| {
         Entry::Program(Submission {

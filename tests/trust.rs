@@ -44,6 +44,7 @@ fn plan() -> Plan {
         },
         policy: Policy::default(),
         jobs: 1,
+        readable: Vec::new(),
     }
 }
 

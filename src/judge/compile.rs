@@ -77,7 +77,9 @@ const COMPILER_OUTPUT: u64 = 64 << 10;
 /// `build_dir` as its working folder). The source is read as a contestant's
 /// file is (`untrusted::open`): a link, a pipe, a device or a file over the
 /// limit is CE saying so; nothing is copied from elsewhere. With `links`
-/// (the user's own source, not a contestant's) a link is followed first.
+/// (the user's own source, not a contestant's) a link is followed first,
+/// and the files beside the source come along (`stage_siblings`: its
+/// modules, headers, data).
 pub fn prepare(
     (source, links): (&Path, bool),
     build_dir: &Path,
@@ -101,6 +103,19 @@ pub fn prepare(
         true => std::fs::canonicalize(source).unwrap_or_else(|_| source.to_path_buf()),
         false => source.to_path_buf(),
     };
+    if links {
+        // The user's own source brings the files beside it (a module, a
+        // header); the folder is opened for listing, as an import needs.
+        use std::os::unix::fs::PermissionsExt;
+        let own = name.to_string_lossy();
+        let reserved = [own.as_ref(), "program", "compile.out", "compile.err"];
+        crate::judge::submission::stage_siblings(&at, build_dir, &reserved);
+        let open = std::fs::Permissions::from_mode(0o755);
+        std::fs::set_permissions(build_dir, open).map_err(|e| PrepareError::Copy {
+            path: build_dir.to_path_buf(),
+            source: e,
+        })?;
+    }
     if let Err(refused) = copy_source((&at, source), &src, tools.source_limit)? {
         return Ok(Prepared::CompileError(refused));
     }
@@ -115,6 +130,7 @@ pub fn prepare(
         stdout: build_dir.join("compile.out"),
         stderr: build_dir.join("compile.err"),
         limits: COMPILE_LIMITS,
+        readable: Vec::new(),
     };
     let outcome = runner.run(&spec).map_err(|e| PrepareError::Compiler {
         language: language.name.clone(),

@@ -179,6 +179,7 @@ impl RunFolder {
             stdout: self.scratch.path().join("stdout"),
             stderr: self.scratch.path().join("stderr"),
             limits: plan.limits,
+            readable: plan.readable.clone(),
         };
         runner.run(&spec).map_err(GradeError::Run)
     }

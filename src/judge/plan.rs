@@ -14,6 +14,9 @@ pub struct Plan {
     pub policy: Policy,
     /// Cases run at once.
     pub jobs: usize,
+    /// Folders every run may also read: the submission's own staged files
+    /// (set per submission by the session).
+    pub readable: Vec<std::path::PathBuf>,
 }
 
 impl Plan {
@@ -33,6 +36,7 @@ impl Plan {
                 dialect: config.rules,
             },
             jobs,
+            readable: Vec::new(),
         }
     }
 }

@@ -217,7 +217,13 @@ impl Session<'_> {
         let mut result = SubmissionReport::new(&sub.name);
         let mut partial = before.clone();
         partial.submissions.push(SubmissionReport::new(&sub.name));
-        grade_program(self.runner, &argv, self.cases, self.plan, &mut |c| {
+        // The runs may read what was staged for them: the source, the
+        // program, and the files beside the user's own script.
+        let plan = Plan {
+            readable: vec![build.path().to_path_buf()],
+            ..self.plan.clone()
+        };
+        grade_program(self.runner, &argv, self.cases, &plan, &mut |c| {
             result.push(c.clone());
             if let Some(last) = partial.submissions.last_mut() {
                 last.push(c.clone());

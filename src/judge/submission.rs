@@ -185,8 +185,55 @@ pub fn stage_command(argv: &[String], base: &Path, into: &Path) -> std::io::Resu
     Ok(staged)
 }
 
-/// Copies one named file into `folder` (made), keeping its name; the copy's
-/// path, or the original's absolute path when it is too large to copy.
+/// The most files copied from beside a user's own script or source.
+pub const MAX_SIBLINGS: usize = 100;
+
+/// The largest file copied from beside a user's own script or source.
+pub const MAX_SIBLING: u64 = 1 << 20;
+
+/// Copies the files beside `path` into `into`, readable by anyone, so that
+/// a script finds its modules and data as it would in the user's shell:
+/// regular files only (no folder, so the rest of the tree stays closed to
+/// the runs; no link), none hidden or named in `reserved`, each at most
+/// [`MAX_SIBLING`] bytes, at most [`MAX_SIBLINGS`] of them. What cannot be
+/// read is left out. Only for the user's own programs: a contestant's
+/// folder may hold others' files (a class folder of sources). The number
+/// of files copied.
+pub fn stage_siblings(path: &Path, into: &Path, reserved: &[&str]) -> usize {
+    use std::os::unix::fs::PermissionsExt;
+    let Some(listed) = path.parent().and_then(|dir| std::fs::read_dir(dir).ok()) else {
+        return 0;
+    };
+    let mut copied = 0;
+    for entry in listed.filter_map(Result::ok).take(10 * MAX_SIBLINGS) {
+        let name = entry.file_name();
+        let shown = name.to_string_lossy();
+        let small_file = entry
+            .metadata()
+            .is_ok_and(|m| m.file_type().is_file() && m.len() <= MAX_SIBLING);
+        if !small_file || shown.starts_with('.') || reserved.contains(&shown.as_ref()) {
+            continue;
+        }
+        let copy = into.join(&name);
+        if std::fs::copy(entry.path(), &copy).is_err() {
+            continue;
+        }
+        let exec = entry
+            .metadata()
+            .is_ok_and(|m| m.permissions().mode() & 0o111 != 0);
+        let mode = if exec { 0o755 } else { 0o644 };
+        let _ = std::fs::set_permissions(&copy, std::fs::Permissions::from_mode(mode));
+        copied += 1;
+        if copied == MAX_SIBLINGS {
+            break;
+        }
+    }
+    copied
+}
+
+/// Copies one named file into `folder` (made), keeping its name, with the
+/// files beside it ([`stage_siblings`]); the copy's path, or the original's
+/// absolute path when it is too large to copy.
 fn stage_file(path: &Path, folder: &Path) -> std::io::Result<String> {
     use std::os::unix::fs::PermissionsExt;
     let meta = std::fs::metadata(path)?;
@@ -196,6 +243,7 @@ fn stage_file(path: &Path, folder: &Path) -> std::io::Result<String> {
     };
     std::fs::create_dir(folder)?;
     std::fs::set_permissions(folder, std::fs::Permissions::from_mode(0o755))?;
+    stage_siblings(&absolute, folder, &[&name.to_string_lossy()]);
     let copy = folder.join(name);
     std::fs::copy(&absolute, &copy)?;
     let exec = meta.permissions().mode() & 0o111 != 0;
@@ -214,6 +262,10 @@ mod tests {
         let home = tempfile::tempdir().unwrap();
         std::fs::set_permissions(home.path(), std::fs::Permissions::from_mode(0o700)).unwrap();
         std::fs::write(home.path().join("sol.py"), "print(-1)\n").unwrap();
+        std::fs::write(home.path().join("helper.py"), "X = 1\n").unwrap();
+        std::fs::create_dir(home.path().join("secret")).unwrap();
+        std::fs::write(home.path().join("secret/key"), "k").unwrap();
+        std::os::unix::fs::symlink("/etc/hostname", home.path().join("link.py")).unwrap();
         std::fs::write(home.path().join("a.out"), "#!/bin/sh\n").unwrap();
         std::fs::set_permissions(
             home.path().join("a.out"),
@@ -235,6 +287,10 @@ mod tests {
             );
             let mode = std::fs::metadata(&copy).unwrap().permissions().mode() & 0o777;
             assert_eq!(mode, if name == "a.out" { 0o755 } else { 0o644 });
+            // The files beside it come along; folders and links do not.
+            let beside = copy.parent().unwrap();
+            assert!(beside.join("helper.py").is_file(), "{beside:?}");
+            assert!(!beside.join("secret").exists() && !beside.join("link.py").exists());
         }
     }
 }

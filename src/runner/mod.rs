@@ -51,6 +51,9 @@ pub struct RunSpec {
     pub stdout: PathBuf,
     pub stderr: PathBuf,
     pub limits: Limits,
+    /// Folders the run may also read (and execute): the submission's own
+    /// staged files, as a script's modules beside it.
+    pub readable: Vec<PathBuf>,
 }
 
 /// How the program ended.

@@ -34,6 +34,7 @@ fn plan(mode: IoMode) -> Plan {
         },
         policy: Policy::default(),
         jobs: 2,
+        readable: Vec::new(),
     }
 }
 

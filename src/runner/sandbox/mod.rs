@@ -275,12 +275,14 @@ impl Sandbox {
         let program = resolve(program);
         let mut readable = vec![program.clone()];
         // Files only: a folder named in the command would open all below
-        // it (folders go in `[sandbox] readable`, explicitly).
+        // it (folders go in `[sandbox] readable`, explicitly, or are the
+        // judge's own staging of the submission's files, `spec.readable`).
         readable.extend(
             args.iter()
                 .map(PathBuf::from)
                 .filter(|p| p.is_absolute() && p.is_file()),
         );
+        readable.extend(spec.readable.iter().cloned());
         let lease = match &self.uids {
             Some(pool) => Some(
                 pool.lease()

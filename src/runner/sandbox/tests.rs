@@ -82,6 +82,7 @@ fn the_environment_is_the_sandbox_own() {
             output: 1 << 20,
             processes: 1,
         },
+        readable: Vec::new(),
     };
     let jail = s.jail(&spec).unwrap();
     assert!(Path::new(&jail.argv[0]).is_absolute(), "{:?}", jail.argv);
