@@ -11,8 +11,8 @@
 //! `mayan check` speaks each judge's own codes instead, defined beside each
 //! protocol in `check::protocol`: plain 0 AC, 1 WA, 2 PE, 3 FAIL; testlib the
 //! same; kattis 42 accepted, 43 rejected, 1 judge error (and
-//! `validate --kattis` 42 valid, 43 invalid); lemon always 0; cms 0, or 1 on
-//! a judge fault.
+//! `validate --kattis` 42 valid, 43 invalid); lemon and cms 0, or 1 on a
+//! judge fault.
 
 /// Everything accepted, nothing found wrong.
 pub const SUCCESS: u8 = 0;

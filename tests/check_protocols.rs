@@ -277,7 +277,7 @@ fn kattis_reads_stdin_and_writes_the_feedback_dir() {
 }
 
 #[test]
-fn lemon_writes_score_and_message_and_exits_0() {
+fn lemon_writes_score_and_message_and_exits_0_on_the_contestants_verdicts() {
     let o = Outputs::new();
     let (score, message) = (o.path("score.txt"), o.path("message.txt"));
     for (out, want) in [("ac.out", "10\n"), ("wa.out", "0\n"), ("pe.out", "0\n")] {
@@ -297,6 +297,64 @@ fn lemon_writes_score_and_message_and_exits_0() {
             .unwrap()
             .starts_with("PE: line 2")
     );
+}
+
+/// `mayan-lemon` with the full score 10, the score and message files in
+/// `o`'s folder.
+fn lemon(o: &Outputs, input: impl AsRef<Path>, output: &str, answer: impl AsRef<Path>) -> Command {
+    let mut cmd = check("lemon");
+    cmd.arg(input.as_ref())
+        .arg(o.path(output))
+        .arg(answer.as_ref())
+        .arg("10")
+        .arg(o.path("score.txt"))
+        .arg(o.path("message.txt"));
+    cmd
+}
+
+/// Score 0 in the score file, and the message file starting with `fault`.
+fn assert_lemon_fault_files(o: &Outputs, fault: &str) {
+    assert_eq!(std::fs::read_to_string(o.path("score.txt")).unwrap(), "0\n");
+    let message = std::fs::read_to_string(o.path("message.txt")).unwrap();
+    assert!(message.starts_with(fault), "{message}");
+}
+
+// A judge fault used to exit 0 with score 0, so LemonLime showed the
+// contestant an ordinary 0 instead of its special judge error.
+#[test]
+fn lemon_exits_non_zero_on_a_judge_fault_and_still_writes_the_files() {
+    let o = Outputs::new();
+    std::fs::write(o.path("wrong.ans"), "2 1 1\n3 1 -1\n3 0 1\n").unwrap();
+    let faults = [
+        // The jury says -1; the contestant's valid solution clears the board.
+        (CASE, "bad.ans", "FAIL: the answer file says -1"),
+        // The answer file contradicts the reference solver.
+        (
+            CASE,
+            "wrong.ans",
+            "FAIL: the answer file says 2 1 1 / 3 1 -1",
+        ),
+        (
+            "/no/such.in",
+            "bad.ans",
+            "FAIL: the input is not a valid case",
+        ),
+    ];
+    for (input, answer, fault) in faults {
+        lemon(&o, input, "ac.out", o.path(answer))
+            .assert()
+            .code(1)
+            .stderr(predicate::str::starts_with(fault));
+        assert_lemon_fault_files(&o, fault);
+    }
+    lemon(&o, CASE, "no-such.out", ANSWER).assert().code(1);
+    assert_lemon_fault_files(&o, "FAIL: ");
+}
+
+#[test]
+fn lemon_bad_calls_are_judge_faults() {
+    let o = Outputs::new();
+    let (score, message) = (o.path("score.txt"), o.path("message.txt"));
     check("lemon")
         .arg(CASE)
         .arg(o.path("ac.out"))
@@ -305,7 +363,25 @@ fn lemon_writes_score_and_message_and_exits_0() {
         .arg(&score)
         .arg(&message)
         .assert()
-        .code(0);
+        .code(1)
+        .stderr(predicate::str::contains("full score `ten`"));
+    assert_lemon_fault_files(&o, "FAIL: full score `ten` is not a whole number");
+    check("lemon")
+        .arg(CASE)
+        .arg(o.path("ac.out"))
+        .assert()
+        .code(1)
+        .stderr(predicate::str::starts_with("expected 6 arguments, got 2"));
+    check("lemon")
+        .arg(CASE)
+        .arg(o.path("ac.out"))
+        .arg(ANSWER)
+        .arg("10")
+        .arg("/no/such/folder/score.txt")
+        .arg(&message)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("cannot write"));
 }
 
 #[test]

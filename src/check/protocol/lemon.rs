@@ -1,14 +1,32 @@
 //! LemonLime's (and Cena's) special-judge protocol, `INPUT OUTPUT ANSWER
 //! FULL_SCORE SCORE_FILE MESSAGE_FILE`: the score and the message in their
-//! files; the exit code is always 0.
+//! files. Exit 0 on the contestant's verdict (AC, WA or PE: FULL_SCORE or 0
+//! in SCORE_FILE); exit 1 on a judge fault (FAIL, a call it cannot make
+//! sense of, a file it cannot write), which LemonLime shows as "Special
+//! Judge Run Time Error" instead of charging the contestant a 0. On a fault
+//! the files are still written when the call names them: score 0 and the
+//! fault in MESSAGE_FILE (LemonLime does not read them then; they are for
+//! whoever looks into it), and the fault on standard error.
 
 use super::{Inputs, Policy, ProtocolError, Source, check_files, full_message, write_file};
 use crate::check::CheckVerdict;
 
 pub const USAGE: &str = "INPUT OUTPUT ANSWER FULL_SCORE SCORE_FILE MESSAGE_FILE";
 
-/// The only exit code: LemonLime reads the files.
+/// Exit codes: the verdict is in the files, or the judge is at fault.
 pub const DONE: u8 = 0;
+pub const JUDGE_ERROR: u8 = 1;
+
+/// The exit code of a verdict: [`DONE`] for the contestant's (AC, WA, PE),
+/// [`JUDGE_ERROR`] for FAIL.
+pub fn code(verdict: CheckVerdict) -> u8 {
+    match verdict {
+        CheckVerdict::Accepted | CheckVerdict::WrongAnswer | CheckVerdict::PresentationError => {
+            DONE
+        }
+        CheckVerdict::Fail => JUDGE_ERROR,
+    }
+}
 
 pub fn run(args: &[String], policy: Policy) -> Result<u8, ProtocolError> {
     let [input, output, answer, full, score_file, message_file] = args else {
@@ -17,10 +35,12 @@ pub fn run(args: &[String], policy: Policy) -> Result<u8, ProtocolError> {
             got: args.len(),
         });
     };
-    let full: u64 = full
-        .trim()
-        .parse()
-        .map_err(|_| ProtocolError::BadFullScore(full.clone()))?;
+    let Ok(full) = full.trim().parse::<u64>() else {
+        let e = ProtocolError::BadFullScore(full.clone());
+        let message = format!("FAIL: {e} (usage: {USAGE})\n");
+        write_files(score_file, message_file, 0, &message)?;
+        return Err(e);
+    };
     let inputs = Inputs {
         input: input.into(),
         output: Source::File(output.into()),
@@ -32,15 +52,57 @@ pub fn run(args: &[String], policy: Policy) -> Result<u8, ProtocolError> {
     } else {
         0
     };
+    let message = format!("{}: {}", j.verdict, full_message(&j));
+    write_files(score_file, message_file, score, &message)?;
+    if j.verdict == CheckVerdict::Fail {
+        eprint!("{message}");
+    }
+    Ok(code(j.verdict))
+}
+
+/// The score, then the message.
+fn write_files(
+    score_file: &str,
+    message_file: &str,
+    score: u64,
+    message: &str,
+) -> Result<(), ProtocolError> {
     write_file(score_file, &format!("{score}\n"))?;
-    write_file(
-        message_file,
-        &format!("{}: {}", j.verdict, full_message(&j)),
-    )?;
-    Ok(DONE)
+    write_file(message_file, message)
 }
 
 pub(super) fn usage_failure(e: &ProtocolError, usage: &str) -> u8 {
     eprintln!("{e} (usage: {usage})");
-    DONE
+    JUDGE_ERROR
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_judge_fault_exits_non_zero() {
+        assert_eq!(code(CheckVerdict::Accepted), DONE);
+        assert_eq!(code(CheckVerdict::WrongAnswer), DONE);
+        assert_eq!(code(CheckVerdict::PresentationError), DONE);
+        assert_ne!(code(CheckVerdict::Fail), DONE);
+        assert_ne!(JUDGE_ERROR, DONE);
+    }
+
+    #[test]
+    fn a_bad_full_score_still_writes_score_0_and_the_fault() {
+        let dir = tempfile::tempdir().unwrap();
+        let (score, message) = (dir.path().join("score"), dir.path().join("message"));
+        let path = |p: &std::path::Path| p.to_str().unwrap().to_string();
+        let args = ["a.in", "a.out", "a.ans", "ten"].map(String::from);
+        let args: Vec<String> = args
+            .into_iter()
+            .chain([path(&score), path(&message)])
+            .collect();
+        let e = run(&args, Policy::default()).unwrap_err();
+        assert!(matches!(e, ProtocolError::BadFullScore(_)), "{e}");
+        assert_eq!(std::fs::read_to_string(&score).unwrap(), "0\n");
+        let text = std::fs::read_to_string(&message).unwrap();
+        assert!(text.starts_with("FAIL: full score `ten`"), "{text}");
+    }
 }

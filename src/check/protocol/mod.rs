@@ -8,7 +8,7 @@
 //! | plain | `INPUT OUTPUT [ANSWER]` | stdout `AC: message`; exit 0 AC, 1 WA, 2 PE, 3 FAIL |
 //! | testlib | `INPUT OUTPUT ANSWER [RESULT_FILE [-appes]]` | stderr `ok`/`wrong answer`/`wrong output format`/`FAIL` + message; exit 0/1/2/3 |
 //! | kattis | `INPUT ANSWER FEEDBACK_DIR [flags] < OUTPUT` | `FEEDBACK_DIR/judgemessage.txt`; exit 42 accepted, 43 rejected, 1 judge error |
-//! | lemon | `INPUT OUTPUT ANSWER FULL_SCORE SCORE_FILE MESSAGE_FILE` | score and message files; exit 0 |
+//! | lemon | `INPUT OUTPUT ANSWER FULL_SCORE SCORE_FILE MESSAGE_FILE` | score and message files; exit 0, 1 on a judge fault (files still written) |
 //! | cms | `INPUT ANSWER OUTPUT` | stdout `1.0`/`0.0`, stderr message; exit 0, 1 on a judge fault |
 
 pub mod cms;
@@ -30,7 +30,8 @@ use crate::untrusted::{read_bounded, read_file_bounded};
 pub const EXIT_HELP: &str = "\
 Exit codes by protocol: plain and testlib 0 AC, 1 WA, 2 PE, 3 FAIL (the judge
 is wrong); kattis 42 accepted, 43 rejected (WA or PE), 1 judge error; lemon
-always 0 (the verdict is in the files); cms 0, or 1 on a judge fault.";
+0 (the verdict is in the files), or 1 on a judge fault; cms 0, or 1 on a judge
+fault.";
 
 /// The most bytes of a contestant's output the checker reads; an answer is at
 /// most five short lines.
