@@ -161,6 +161,81 @@ fn dialect_and_policy_flags_reach_the_checker() {
         .code(0);
 }
 
+/// A case of `cases/dialect` whose answer differs between the null-swaps
+/// rules: `X.ans` holds include's, `X.exclude.ans` exclude's.
+const DIALECT_CASE: &str = "cases/dialect/fewer-than-n";
+
+/// `mayan check` with `flags`, the dialect case, `output` and `answer`.
+fn check_dialect_case(flags: &[&str], output: &Path, answer: &str) -> Command {
+    let mut cmd = mayan();
+    cmd.arg("check")
+        .args(flags)
+        .arg(format!("{DIALECT_CASE}.in"))
+        .arg(output)
+        .arg(format!("{DIALECT_CASE}{answer}"));
+    cmd
+}
+
+// `mayan check --null-swaps exclude X.in OUT X.ans` read X.ans (include's
+// answer) and said FAIL, where `mayan judge` reads X.exclude.ans.
+#[test]
+fn plain_reads_the_dialects_own_answer_beside_a_plain_x_ans() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("exclude.out");
+    std::fs::write(&out, "2 0 1\n1 0 1\n").unwrap();
+    let note = "mayan check: reading cases/dialect/fewer-than-n.exclude.ans, \
+                the answer file for null-swaps = exclude, steps = exact, \
+                not cases/dialect/fewer-than-n.ans\n";
+    check_dialect_case(&["--null-swaps", "exclude"], &out, ".ans")
+        .assert()
+        .code(0)
+        .stdout("AC: the smallest solution, 2 moves\n")
+        .stderr(note);
+    check_dialect_case(
+        &["--null-swaps", "exclude", "--steps", "at-most"],
+        &out,
+        ".ans",
+    )
+    .assert()
+    .code(0)
+    .stderr(predicate::str::contains(
+        "reading cases/dialect/fewer-than-n.exclude.at-most.ans",
+    ));
+    // The default dialect reads X.ans, and says nothing about it.
+    check_dialect_case(&[], &out, ".ans")
+        .assert()
+        .code(1)
+        .stdout(predicate::str::starts_with(
+            "WA: a valid solution, but not the smallest",
+        ))
+        .stderr(predicate::str::contains("reading").not());
+}
+
+#[test]
+fn a_dialects_own_answer_file_and_the_other_protocols_are_read_as_given() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("exclude.out");
+    std::fs::write(&out, "2 0 1\n1 0 1\n").unwrap();
+    check_dialect_case(&["--null-swaps", "exclude"], &out, ".exclude.ans")
+        .assert()
+        .code(0)
+        .stderr("");
+    // Exclude's answer under include: the judge is wrong, whatever X.ans says.
+    check_dialect_case(&[], &out, ".exclude.ans")
+        .assert()
+        .code(3)
+        .stdout(predicate::str::starts_with(
+            "FAIL: the answer file says 2 0 1 / 1 0 1",
+        ));
+    let testlib = ["--protocol", "testlib", "--null-swaps", "exclude"];
+    check_dialect_case(&testlib, &out, ".ans")
+        .assert()
+        .code(3)
+        .stderr(predicate::str::starts_with(
+            "FAIL the answer file says 1 0 1 / 4 0 -1",
+        ));
+}
+
 #[test]
 fn testlib_speaks_testlib() {
     let o = Outputs::new();

@@ -1,11 +1,15 @@
-//! `mayan check`: the special judge, in the protocol asked for.
+//! `mayan check`: the special judge, in the protocol asked for. In the
+//! plain protocol a plain answer file `X.ans` gives way to the dialect's own
+//! file beside it, as `mayan judge` reads (`judge::answer_files`); the other
+//! protocols read exactly the files their judge names.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::Args;
 
 use crate::check::protocol::{self, Protocol};
 use crate::check::{Accept, Policy};
+use crate::judge::answer_files;
 use crate::puzzle::dialect::{Dialect, NullSwaps, Steps};
 
 #[derive(Args, Debug)]
@@ -39,14 +43,35 @@ pub(super) fn check(args: &CheckArgs) -> u8 {
         accept: args.accept,
         dialect: Dialect::new(args.null_swaps, args.steps),
     };
+    let protocol_args = match args.protocol {
+        Protocol::Plain => with_dialect_answer(&args.args, policy.dialect),
+        _ => args.args.clone(),
+    };
     match &args.html {
-        None => protocol::run(args.protocol, &args.args, policy),
+        None => protocol::run(args.protocol, &protocol_args, policy),
         Some(html) if args.protocol == Protocol::Plain => {
-            protocol::plain::run_drawn(&args.args, policy, html)
+            protocol::plain::run_drawn(&protocol_args, policy, html)
         }
         Some(_) => {
             eprintln!("mayan check: --html works with the plain protocol only");
             crate::exit::ERROR
         }
     }
+}
+
+/// The plain protocol's `INPUT OUTPUT ANSWER` with the answer file `mayan
+/// judge` would read under `dialect` ([`answer_files::for_dialect`]): a
+/// plain `X.ans` gives way to `X.exclude.ans` and the like, said on
+/// standard error. Other arguments are left as they are.
+fn with_dialect_answer(args: &[String], dialect: Dialect) -> Vec<String> {
+    let mut args = args.to_vec();
+    if let [_, _, answer] = args.as_mut_slice() {
+        let read = answer_files::for_dialect(Path::new(answer), dialect);
+        if read != Path::new(answer) {
+            let read = read.display().to_string();
+            eprintln!("mayan check: reading {read}, the answer file for {dialect}, not {answer}");
+            *answer = read;
+        }
+    }
+    args
 }

@@ -8,7 +8,8 @@
 //! that order: `X.<null-swaps>.<steps>.ans`, `X.<null-swaps>.ans`,
 //! `X.<steps>.ans`, `X.ans`. So a case whose answer is the same everywhere
 //! needs only `X.ans`, and the shipped suites judge right under every
-//! dialect.
+//! dialect. `mayan check`, given `X.ans`, reads the same file
+//! ([`for_dialect`]).
 
 use std::path::{Path, PathBuf};
 
@@ -30,6 +31,30 @@ pub fn candidates(input: &Path, dialect: Dialect) -> [PathBuf; 4] {
 /// specific that exists.
 pub fn find(input: &Path, dialect: Dialect) -> Option<PathBuf> {
     candidates(input, dialect).into_iter().find(|p| p.exists())
+}
+
+/// The file that holds the answer under `dialect` when a call names
+/// `answer`: for a plain `X.ans`, the file [`find`] picks for a case `X.in`
+/// in its folder (the case itself need not be there), or `X.ans` when no
+/// candidate exists; any other name, a dialect's own file (`X.exclude.ans`)
+/// or one not ending in `.ans`, is `answer` as given.
+pub fn for_dialect(answer: &Path, dialect: Dialect) -> PathBuf {
+    if !is_for_every_dialect(answer) {
+        return answer.to_path_buf();
+    }
+    find(&answer.with_extension("in"), dialect).unwrap_or_else(|| answer.to_path_buf())
+}
+
+/// Whether `answer` is named `X.ans`: ends in `.ans` with no rule's word
+/// (`exclude`, `at-most`, ...) before it.
+fn is_for_every_dialect(answer: &Path) -> bool {
+    let words: Vec<String> = (Dialect::ALL.iter())
+        .flat_map(|d| [d.null_swaps.to_string(), d.steps.to_string()])
+        .collect();
+    let stem = answer.file_stem().map(Path::new);
+    let word = stem.and_then(Path::extension).and_then(|w| w.to_str());
+    answer.extension().is_some_and(|e| e == "ans")
+        && word.is_none_or(|w| !words.iter().any(|x| x == w))
 }
 
 /// The dialects under which `answer` is the file read for `input`.
@@ -116,6 +141,33 @@ mod tests {
         assert!(
             served_by(&input, &touch(dir.path(), "x.include.ans")).contains(&Dialect::default())
         );
+    }
+
+    #[test]
+    fn a_plain_answer_gives_way_to_the_dialects_own_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let plain = dir.path().join("z.ans");
+        // Nothing exists: the name as given (the read will say so).
+        assert_eq!(for_dialect(&plain, EXCLUDE_EXACT), plain);
+        touch(dir.path(), "z.ans");
+        assert_eq!(for_dialect(&plain, EXCLUDE_EXACT), plain);
+        let ns = touch(dir.path(), "z.exclude.ans");
+        let both = touch(dir.path(), "z.exclude.at-most.ans");
+        assert_eq!(for_dialect(&plain, Dialect::default()), plain);
+        assert_eq!(for_dialect(&plain, EXCLUDE_EXACT), ns);
+        assert_eq!(for_dialect(&plain, EXCLUDE_AT_MOST), both);
+        assert_eq!(for_dialect(&plain, INCLUDE_AT_MOST), plain);
+        // A dialect's own file, or another name, is read as given.
+        assert_eq!(for_dialect(&ns, Dialect::default()), ns);
+        assert_eq!(for_dialect(&both, EXCLUDE_EXACT), both);
+        let at_most = dir.path().join("z.at-most.ans");
+        assert_eq!(for_dialect(&at_most, EXCLUDE_AT_MOST), at_most);
+        let txt = dir.path().join("z.txt");
+        assert_eq!(for_dialect(&txt, EXCLUDE_EXACT), txt);
+        // A dot in the case's name is no rule's word.
+        let dotted = touch(dir.path(), "z.v2.ans");
+        let dotted_ns = touch(dir.path(), "z.v2.exclude.ans");
+        assert_eq!(for_dialect(&dotted, EXCLUDE_EXACT), dotted_ns);
     }
 
     #[test]
