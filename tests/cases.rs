@@ -48,7 +48,7 @@ fn every_case_has_its_reference_answers() {
         for d in Dialect::ALL {
             let ours = Answer::from_solution(solver.solve(&case.board, case.n, d));
             // The file the judge reads under this dialect holds its answer.
-            let file = answer_files::find(input, d)
+            let file = answer_files::find(input, d, "ans")
                 .unwrap_or_else(|| panic!("{}: no answer file ({d})", input.display()));
             let written = parse_answer(&std::fs::read_to_string(&file).unwrap())
                 .unwrap_or_else(|e| panic!("{}: {e}", file.display()));

@@ -71,7 +71,7 @@ pub(super) fn generate_cases(args: &GenArgs) -> Result<u8> {
     std::fs::create_dir_all(&args.out)
         .with_context(|| format!("{}: cannot make the folder", args.out.display()))?;
     if !args.force {
-        refuse_overwrite(&args.out, &name, args.count)?;
+        refuse_overwrite(&args.out, &name, args.count, "ans")?;
     }
     let mut rng = Rng::new(args.seed);
     let mut solver = Solver::new();
@@ -84,7 +84,7 @@ pub(super) fn generate_cases(args: &GenArgs) -> Result<u8> {
         let input = args.out.join(format!("{name}-{i:03}.in"));
         std::fs::write(&input, format_case(&case))
             .with_context(|| format!("{}: cannot write", input.display()))?;
-        write_answers(&input, &case, &mut solver)?;
+        write_answers(&input, &case, "ans", &mut solver)?;
         let solution = solver.solve(&case.board, case.n, Dialect::default());
         let what = match &solution {
             Some(moves) => format!(
@@ -106,21 +106,27 @@ pub(super) fn generate_cases(args: &GenArgs) -> Result<u8> {
     Ok(crate::exit::SUCCESS)
 }
 
-/// The answer files of a case: `X.ans` with the default dialect's answer,
-/// and a file of its own for each other dialect whose answer the files
-/// written before would get wrong (see `judge::answer_files`).
-fn write_answers(input: &std::path::Path, case: &Case, solver: &mut Solver) -> Result<()> {
+/// The answer files of a case: `X.ans` (`X.<ext>`) with the default
+/// dialect's answer, and a file of its own for each other dialect whose
+/// answer the files written before would get wrong (see
+/// `judge::answer_files`).
+fn write_answers(
+    input: &std::path::Path,
+    case: &Case,
+    ext: &str,
+    solver: &mut Solver,
+) -> Result<()> {
     let mut refs = References::of(case);
     let mut written: Vec<(std::path::PathBuf, Answer)> = Vec::new();
     for d in Dialect::ALL {
         let answer = refs.get(d, solver).clone();
-        let read = answer_files::candidates(input, d)
+        let read = answer_files::candidates(input, d, ext)
             .into_iter()
             .find_map(|p| written.iter().find(|(w, _)| *w == p));
         if read.is_some_and(|(_, a)| *a == answer) {
             continue;
         }
-        let path = answer_files::name_for(input, d);
+        let path = answer_files::name_for(input, d, ext);
         std::fs::write(&path, answer.to_text())
             .with_context(|| format!("{}: cannot write", path.display()))?;
         written.push((path, answer));
@@ -142,11 +148,11 @@ fn file_stem(text: &str) -> Result<String, String> {
 
 /// An error naming the first of the files `gen` would write that already
 /// exists.
-fn refuse_overwrite(out: &std::path::Path, name: &str, count: usize) -> Result<()> {
+fn refuse_overwrite(out: &std::path::Path, name: &str, count: usize, ext: &str) -> Result<()> {
     for i in 1..=count {
         let input = out.join(format!("{name}-{i:03}.in"));
         let mut paths = vec![input.clone()];
-        paths.extend(answer_files::all_names(&input));
+        paths.extend(answer_files::all_names(&input, ext));
         if let Some(there) = paths.iter().find(|p| p.exists()) {
             bail!(
                 "{} already exists; give another --name or --out, or --force to overwrite",

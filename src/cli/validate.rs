@@ -8,10 +8,11 @@ use clap::Args;
 
 use super::load_config;
 use crate::check::protocol::kattis;
+use crate::config::{Config, Suite};
 use crate::exit;
 use crate::judge::suite::{Severity, collect_inputs};
 use crate::puzzle::case::{canonical_fault, parse_case_strict, read_case_from};
-use crate::setter::validate::validate_case;
+use crate::setter::validate::{Configured, validate_case};
 use crate::solver::Solver;
 use crate::text::{plural, visible};
 
@@ -73,20 +74,19 @@ pub(super) fn validate(args: &ValidateArgs) -> Result<u8> {
     }
     let mut config = load_config(args.config.as_ref())?;
     config.apply(&super::args::overrides(None, &args.rules));
-    let roots: Vec<PathBuf> = if args.paths.is_empty() {
-        config.suites.iter().map(|s| s.path.clone()).collect()
-    } else {
-        args.paths.clone()
-    };
-    for root in &roots {
-        if !root.exists() {
-            bail!("{}: no such file or folder", root.display());
-        }
-    }
-    let (inputs, mut findings) = collect_inputs(&roots);
+    let (mut inputs, mut findings) = (Vec::new(), Vec::new());
     let mut solver = Solver::new();
-    for input in &inputs {
-        findings.extend(validate_case(input, config.rules, &mut solver));
+    for (root, ext) in roots(args, &config)? {
+        let (found, strays) = collect_inputs(std::slice::from_ref(&root), &ext);
+        findings.extend(strays);
+        let configured = Configured {
+            dialect: config.rules,
+            answer_extension: &ext,
+        };
+        for input in &found {
+            findings.extend(validate_case(input, configured, &mut solver));
+        }
+        inputs.extend(found);
     }
     let mut out = std::io::stdout().lock();
     for f in &findings {
@@ -110,4 +110,27 @@ pub(super) fn validate(args: &ValidateArgs) -> Result<u8> {
         count_notes("can be cleared in"),
     )?;
     Ok(exit::accepted_or_rejected(count(Severity::Error) == 0))
+}
+
+/// The files and folders to validate, each with the extension of its answer
+/// files: the paths given (with `ans`), or the configuration's suites (with
+/// theirs).
+fn roots(args: &ValidateArgs, config: &Config) -> Result<Vec<(PathBuf, String)>> {
+    let roots: Vec<(PathBuf, String)> = if args.paths.is_empty() {
+        (config.suites.iter())
+            .map(|s| (s.path.clone(), s.answer_extension.clone()))
+            .collect()
+    } else {
+        let ext = Suite::default_answer_extension();
+        args.paths
+            .iter()
+            .map(|p| (p.clone(), ext.clone()))
+            .collect()
+    };
+    for (root, _) in &roots {
+        if !root.exists() {
+            bail!("{}: no such file or folder", root.display());
+        }
+    }
+    Ok(roots)
 }

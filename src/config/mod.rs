@@ -23,7 +23,7 @@ use crate::check::Accept;
 use crate::puzzle::dialect::{NullSwaps, Steps};
 pub use schema::{
     CheckerConfig, Config, ContestantsConfig, IoConfig, IoMode, Layout, LimitsConfig,
-    SandboxConfig, SandboxMode, Submission, Suite,
+    SandboxConfig, SandboxMode, Submission, Suite, answer_extension_fault,
 };
 
 /// The built-in configuration, with every key and what it means.
@@ -67,6 +67,10 @@ pub struct Overrides {
     pub preset: Option<Preset>,
     /// Folders of cases judged instead of the configured suites.
     pub suites: Vec<PathBuf>,
+    /// The answer files' extension of every suite (these folders, or the
+    /// configured suites); the command line refuses what
+    /// [`answer_extension_fault`] refuses.
+    pub answer_extension: Option<String>,
 }
 
 impl Config {
@@ -139,6 +143,11 @@ impl Config {
         set(&mut self.languages.preset, o.preset);
         if !o.suites.is_empty() {
             self.suites = o.suites.iter().map(|p| Suite::of_folder(p)).collect();
+        }
+        if let Some(ext) = &o.answer_extension {
+            for suite in &mut self.suites {
+                suite.answer_extension.clone_from(ext);
+            }
         }
     }
 

@@ -219,11 +219,21 @@ pub struct Suite {
     /// Points of each case of the suite.
     #[serde(default = "Suite::default_points")]
     pub points: u32,
+    /// The extension of its answer files, without the dot: `ans` (`X.ans`,
+    /// `X.exclude.ans`, ...), or `out` for data kept as LemonLime and Cena
+    /// keep it (`X.out`).
+    #[serde(default = "Suite::default_answer_extension")]
+    pub answer_extension: String,
 }
 
 impl Suite {
     fn default_points() -> u32 {
         10
+    }
+
+    /// `ans`: `X.ans` holds the answer of `X.in`.
+    pub fn default_answer_extension() -> String {
+        "ans".to_string()
     }
 
     /// The suites when none is written: the folder `cases`.
@@ -239,6 +249,7 @@ impl Suite {
                 .map_or("cases".into(), |n| n.to_string_lossy().into_owned()),
             path: path.to_path_buf(),
             points: Suite::default_points(),
+            answer_extension: Suite::default_answer_extension(),
         }
     }
 }
@@ -293,8 +304,32 @@ fn check_suites(suites: &[Suite], at: &Located) -> Result<(), ConfigError> {
             let message = format!("two suites are named `{}`", suite.name);
             return Err(at.error("suite", i, Some("name"), message));
         }
+        if let Some(why) = answer_extension_fault(&suite.answer_extension) {
+            let message = format!(
+                "suite `{}`: answer-extension = {:?} {why}",
+                suite.name, suite.answer_extension
+            );
+            return Err(at.error("suite", i, Some("answer-extension"), message));
+        }
     }
     Ok(())
+}
+
+/// Why `ext` cannot be the extension of a suite's answer files, if it
+/// cannot: the answer files must lie beside their cases, be told apart from
+/// them, and be named `X.<ext>` for the case `X.in`.
+pub fn answer_extension_fault(ext: &str) -> Option<&'static str> {
+    if ext.is_empty() {
+        Some("is empty: write the extension the answer files have, as \"ans\" or \"out\"")
+    } else if ext.contains('/') {
+        Some("holds `/`: an answer file lies beside its case, X.<ext> for X.in")
+    } else if ext.starts_with('.') {
+        Some("starts with `.`: write it without the dot, as \"out\"")
+    } else if ext == "in" || ext.ends_with(".in") {
+        Some("would name the answer files as cases (X.in)")
+    } else {
+        None
+    }
 }
 
 fn check_submissions(

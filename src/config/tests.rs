@@ -154,3 +154,31 @@ fn a_source_in_no_known_language_is_refused_at_load() {
         "{e}"
     );
 }
+
+#[test]
+fn a_suite_reads_answer_files_of_the_extension_written() {
+    let text = "[[suite]]\npath = \"lemon\"\nanswer-extension = \"out\"\n[[suite]]\npath = \"b\"\n";
+    let config = Config::parse(text, Path::new("judge.toml")).unwrap();
+    assert_eq!(config.suites[0].answer_extension, "out");
+    assert_eq!(config.suites[1].answer_extension, "ans");
+    let mut flagged = config.clone();
+    flagged.apply(&Overrides {
+        answer_extension: Some("a".into()),
+        ..Overrides::default()
+    });
+    assert!(flagged.suites.iter().all(|s| s.answer_extension == "a"));
+    for (value, why) in [
+        ("", "is empty"),
+        ("data/out", "holds `/`"),
+        (".out", "starts with `.`"),
+        ("in", "would name the answer files as cases"),
+        ("x.in", "would name the answer files as cases"),
+    ] {
+        let text = format!(
+            "[[suite]]\npath = \"a\"\n[[suite]]\nname = \"b\"\npath = \"b\"\npoints = 5\nanswer-extension = {value:?}\n"
+        );
+        let e = Config::parse(&text, Path::new("j.toml")).unwrap_err();
+        let prefix = format!("j.toml: line 7: suite `b`: answer-extension = {value:?} {why}");
+        assert!(e.to_string().starts_with(&prefix), "{e}");
+    }
+}

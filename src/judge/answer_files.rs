@@ -8,8 +8,13 @@
 //! that order: `X.<null-swaps>.<steps>.ans`, `X.<null-swaps>.ans`,
 //! `X.<steps>.ans`, `X.ans`. So a case whose answer is the same everywhere
 //! needs only `X.ans`, and the shipped suites judge right under every
-//! dialect. `mayan check`, given `X.ans`, reads the same file
-//! ([`for_dialect`]).
+//! dialect.
+//!
+//! `ans` is a suite's answer extension (`[[suite]] answer-extension`); with
+//! `out` (LemonLime's and Cena's habit) the same names end in `.out`
+//! instead: `X.out`, `X.exclude.out`, ... Every function here takes the
+//! extension, without its dot. `mayan check`, given `X.ans` (or `X.out`),
+//! reads the same file ([`for_dialect`]).
 
 use std::path::{Path, PathBuf};
 
@@ -17,66 +22,107 @@ use crate::puzzle::dialect::{Dialect, NullSwaps, Steps};
 
 /// The files that can hold `input`'s answer under `dialect`, the most
 /// specific first.
-pub fn candidates(input: &Path, dialect: Dialect) -> [PathBuf; 4] {
+pub fn candidates(input: &Path, dialect: Dialect, ext: &str) -> [PathBuf; 4] {
     let (ns, steps) = (dialect.null_swaps, dialect.steps);
     [
-        input.with_extension(format!("{ns}.{steps}.ans")),
-        input.with_extension(format!("{ns}.ans")),
-        input.with_extension(format!("{steps}.ans")),
-        input.with_extension("ans"),
+        input.with_extension(format!("{ns}.{steps}.{ext}")),
+        input.with_extension(format!("{ns}.{ext}")),
+        input.with_extension(format!("{steps}.{ext}")),
+        input.with_extension(ext),
     ]
 }
 
 /// The answer file the judge reads for `input` under `dialect`: the most
 /// specific that exists.
-pub fn find(input: &Path, dialect: Dialect) -> Option<PathBuf> {
-    candidates(input, dialect).into_iter().find(|p| p.exists())
+pub fn find(input: &Path, dialect: Dialect, ext: &str) -> Option<PathBuf> {
+    candidates(input, dialect, ext)
+        .into_iter()
+        .find(|p| p.exists())
 }
 
 /// The file that holds the answer under `dialect` when a call names
-/// `answer`: for a plain `X.ans`, the file [`find`] picks for a case `X.in`
-/// in its folder (the case itself need not be there), or `X.ans` when no
-/// candidate exists; any other name, a dialect's own file (`X.exclude.ans`)
-/// or one not ending in `.ans`, is `answer` as given.
+/// `answer`: for a plain `X.ans` (or `X.out`, any answer extension), the
+/// file [`find`] picks for a case `X.in` in its folder with that extension
+/// (the case itself need not be there), or `answer` when no candidate
+/// exists; a dialect's own file (`X.exclude.ans`) is `answer` as given.
 pub fn for_dialect(answer: &Path, dialect: Dialect) -> PathBuf {
-    if !is_for_every_dialect(answer) {
-        return answer.to_path_buf();
+    let ext = answer.extension().and_then(|e| e.to_str());
+    match ext.filter(|e| *e != "in" && is_for_every_dialect(answer)) {
+        Some(ext) => find(&answer.with_extension("in"), dialect, ext)
+            .unwrap_or_else(|| answer.to_path_buf()),
+        None => answer.to_path_buf(),
     }
-    find(&answer.with_extension("in"), dialect).unwrap_or_else(|| answer.to_path_buf())
 }
 
-/// Whether `answer` is named `X.ans`: ends in `.ans` with no rule's word
-/// (`exclude`, `at-most`, ...) before it.
+/// Whether `answer` is named `X.<ext>` with no rule's word (`exclude`,
+/// `at-most`, ...) before the extension.
 fn is_for_every_dialect(answer: &Path) -> bool {
     let words: Vec<String> = (Dialect::ALL.iter())
         .flat_map(|d| [d.null_swaps.to_string(), d.steps.to_string()])
         .collect();
     let stem = answer.file_stem().map(Path::new);
     let word = stem.and_then(Path::extension).and_then(|w| w.to_str());
-    answer.extension().is_some_and(|e| e == "ans")
-        && word.is_none_or(|w| !words.iter().any(|x| x == w))
+    word.is_none_or(|w| !words.iter().any(|x| x == w))
 }
 
 /// The dialects under which `answer` is the file read for `input`.
-pub fn served_by(input: &Path, answer: &Path) -> Vec<Dialect> {
+pub fn served_by(input: &Path, answer: &Path, ext: &str) -> Vec<Dialect> {
     (Dialect::ALL.into_iter())
-        .filter(|&d| find(input, d).as_deref() == Some(answer))
+        .filter(|&d| find(input, d, ext).as_deref() == Some(answer))
         .collect()
 }
 
-/// Every name an answer file of `input` can have, `X.ans` first.
-pub fn all_names(input: &Path) -> Vec<PathBuf> {
-    let mut names = vec![input.with_extension("ans")];
+/// What stands between `X` and the extension in the name of an answer file
+/// of `X.in`: nothing, a rule (`exclude`, `at-most`), or both rules
+/// (`exclude.at-most`).
+fn dialect_parts() -> Vec<String> {
+    let mut parts = vec![String::new()];
     for ns in [NullSwaps::Include, NullSwaps::Exclude] {
-        names.push(input.with_extension(format!("{ns}.ans")));
+        parts.push(ns.to_string());
     }
     for steps in [Steps::Exact, Steps::AtMost] {
-        names.push(input.with_extension(format!("{steps}.ans")));
+        parts.push(steps.to_string());
     }
     for d in Dialect::ALL {
-        names.push(input.with_extension(format!("{}.{}.ans", d.null_swaps, d.steps)));
+        parts.push(format!("{}.{}", d.null_swaps, d.steps));
     }
-    names
+    parts
+}
+
+/// Every name an answer file of `input` can have, `X.ans` first.
+pub fn all_names(input: &Path, ext: &str) -> Vec<PathBuf> {
+    (dialect_parts().iter())
+        .map(|parts| match parts.is_empty() {
+            true => input.with_extension(ext),
+            false => input.with_extension(format!("{parts}.{ext}")),
+        })
+        .collect()
+}
+
+/// The case `X.in` beside `file` that `file` is an answer file of (one of
+/// [`all_names`]`(X.in, ext)`), when there is one.
+pub fn case_of(file: &Path, ext: &str) -> Option<PathBuf> {
+    let name = file.file_name()?.to_str()?;
+    let stem = name.strip_suffix(ext)?.strip_suffix('.')?;
+    dialect_parts().iter().find_map(|parts| {
+        let x = match parts.is_empty() {
+            true => Some(stem),
+            false => stem.strip_suffix(parts.as_str())?.strip_suffix('.'),
+        }?;
+        let input = file.with_file_name(format!("{x}.in"));
+        (!x.is_empty() && input.is_file()).then_some(input)
+    })
+}
+
+/// When `file` is named as an answer file of a case `X.in` beside it, but
+/// with another extension than `ext` (`X.out` in a suite of `.ans`
+/// answers): that case, and the extension `file` has.
+pub fn look_alike(file: &Path, ext: &str) -> Option<(PathBuf, String)> {
+    let other = file.extension()?.to_str()?;
+    if other == ext || crate::config::answer_extension_fault(other).is_some() {
+        return None;
+    }
+    case_of(file, other).map(|input| (input, other.to_string()))
 }
 
 /// The file a tool writes to give `dialect` its own answer: `X.ans` for
@@ -85,14 +131,14 @@ pub fn all_names(input: &Path) -> Vec<PathBuf> {
 /// Give the default dialect's file first and the others in
 /// [`Dialect::ALL`]'s order, each only where the file read so far would be
 /// wrong, and every dialect reads its own answer.
-pub fn name_for(input: &Path, dialect: Dialect) -> PathBuf {
+pub fn name_for(input: &Path, dialect: Dialect, ext: &str) -> PathBuf {
     let default = Dialect::default();
     let ns = (dialect.null_swaps != default.null_swaps).then_some(dialect.null_swaps.to_string());
     let steps = (dialect.steps != default.steps).then_some(dialect.steps.to_string());
     let parts: Vec<String> = ns.into_iter().chain(steps).collect();
     match parts.is_empty() {
-        true => input.with_extension("ans"),
-        false => input.with_extension(format!("{}.ans", parts.join("."))),
+        true => input.with_extension(ext),
+        false => input.with_extension(format!("{}.{ext}", parts.join("."))),
     }
 }
 
@@ -122,24 +168,25 @@ mod tests {
     fn the_most_specific_file_is_read() {
         let dir = tempfile::tempdir().unwrap();
         let input = touch(dir.path(), "x.in");
-        assert_eq!(find(&input, Dialect::default()), None);
+        assert_eq!(find(&input, Dialect::default(), "ans"), None);
         let plain = touch(dir.path(), "x.ans");
         for d in Dialect::ALL {
-            assert_eq!(find(&input, d).as_ref(), Some(&plain), "{d}");
+            assert_eq!(find(&input, d, "ans").as_ref(), Some(&plain), "{d}");
         }
         let steps = touch(dir.path(), "x.at-most.ans");
         let ns = touch(dir.path(), "x.exclude.ans");
-        assert_eq!(find(&input, Dialect::default()), Some(plain.clone()));
-        assert_eq!(find(&input, EXCLUDE_EXACT), Some(ns.clone()));
-        assert_eq!(find(&input, INCLUDE_AT_MOST), Some(steps.clone()));
+        assert_eq!(find(&input, Dialect::default(), "ans"), Some(plain.clone()));
+        assert_eq!(find(&input, EXCLUDE_EXACT, "ans"), Some(ns.clone()));
+        assert_eq!(find(&input, INCLUDE_AT_MOST, "ans"), Some(steps.clone()));
         // The null-swaps rule is more specific than the steps rule.
-        assert_eq!(find(&input, EXCLUDE_AT_MOST), Some(ns.clone()));
+        assert_eq!(find(&input, EXCLUDE_AT_MOST, "ans"), Some(ns.clone()));
         let both = touch(dir.path(), "x.exclude.at-most.ans");
-        assert_eq!(find(&input, EXCLUDE_AT_MOST), Some(both.clone()));
-        assert_eq!(served_by(&input, &ns), vec![EXCLUDE_EXACT]);
-        assert_eq!(served_by(&input, &plain), vec![Dialect::default()]);
+        assert_eq!(find(&input, EXCLUDE_AT_MOST, "ans"), Some(both.clone()));
+        assert_eq!(served_by(&input, &ns, "ans"), vec![EXCLUDE_EXACT]);
+        assert_eq!(served_by(&input, &plain, "ans"), vec![Dialect::default()]);
         assert!(
-            served_by(&input, &touch(dir.path(), "x.include.ans")).contains(&Dialect::default())
+            served_by(&input, &touch(dir.path(), "x.include.ans"), "ans")
+                .contains(&Dialect::default())
         );
     }
 
@@ -177,17 +224,67 @@ mod tests {
         for d in Dialect::ALL {
             touch(
                 dir.path(),
-                name_for(&input, d).file_name().unwrap().to_str().unwrap(),
+                name_for(&input, d, "ans")
+                    .file_name()
+                    .unwrap()
+                    .to_str()
+                    .unwrap(),
             );
         }
         for d in Dialect::ALL {
-            assert_eq!(find(&input, d), Some(name_for(&input, d)), "{d}");
-            assert!(all_names(&input).contains(&name_for(&input, d)));
+            assert_eq!(
+                find(&input, d, "ans"),
+                Some(name_for(&input, d, "ans")),
+                "{d}"
+            );
+            assert!(all_names(&input, "ans").contains(&name_for(&input, d, "ans")));
         }
         assert_eq!(
-            name_for(&input, EXCLUDE_AT_MOST),
+            name_for(&input, EXCLUDE_AT_MOST, "ans"),
             dir.path().join("y.exclude.at-most.ans")
         );
-        assert_eq!(all_names(&input).len(), 9);
+        assert_eq!(all_names(&input, "ans").len(), 9);
+    }
+
+    #[test]
+    fn another_extension_gives_the_same_names_ending_in_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let input = touch(dir.path(), "mayan1.in");
+        touch(dir.path(), "mayan1.ans");
+        assert_eq!(find(&input, Dialect::default(), "out"), None);
+        let plain = touch(dir.path(), "mayan1.out");
+        let both = touch(dir.path(), "mayan1.exclude.at-most.out");
+        assert_eq!(find(&input, Dialect::default(), "out"), Some(plain));
+        assert_eq!(find(&input, EXCLUDE_AT_MOST, "out"), Some(both.clone()));
+        assert_eq!(served_by(&input, &both, "out"), vec![EXCLUDE_AT_MOST]);
+        assert_eq!(name_for(&input, EXCLUDE_AT_MOST, "out"), both);
+        let names = all_names(&input, "out");
+        assert_eq!(names[0], dir.path().join("mayan1.out"));
+        assert!(names.iter().all(|p| p.extension().unwrap() == "out"));
+    }
+
+    #[test]
+    fn an_answer_file_knows_its_case_and_a_look_alike_its_extension() {
+        let dir = tempfile::tempdir().unwrap();
+        let input = touch(dir.path(), "a.b.in");
+        for name in ["a.b.ans", "a.b.exclude.ans", "a.b.include.at-most.ans"] {
+            let file = touch(dir.path(), name);
+            assert_eq!(case_of(&file, "ans"), Some(input.clone()), "{name}");
+            assert_eq!(look_alike(&file, "ans"), None, "{name}");
+        }
+        let out = touch(dir.path(), "a.b.at-most.out");
+        assert_eq!(case_of(&out, "ans"), None);
+        assert_eq!(look_alike(&out, "ans"), Some((input.clone(), "out".into())));
+        assert_eq!(look_alike(&out, "out"), None);
+        let ans = dir.path().join("a.b.ans");
+        assert_eq!(look_alike(&ans, "out"), Some((input, "ans".into())));
+        // Named like an answer of no case beside it, or of an extension no
+        // suite can have.
+        for name in ["a.out", "b.ans", "a.b.exclude.exact.sorted.out", ".out"] {
+            let file = touch(dir.path(), name);
+            assert_eq!(case_of(&file, "out"), None, "{name}");
+            assert_eq!(look_alike(&file, "xyz"), None, "{name}");
+        }
+        assert_eq!(look_alike(&dir.path().join("a.b.in"), "ans"), None);
     }
 }

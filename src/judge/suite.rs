@@ -1,8 +1,10 @@
 //! The case folders: every `X.in` under a suite's folder (recursively, in
 //! natural order: `2` before `10`) paired with its answer file under the
-//! configured dialect (see [`answer_files`]; when there is none the
-//! reference solver supplies the answer), the points the suite gives each
-//! case, and findings about files that belong to no case.
+//! configured dialect and the suite's answer extension (see
+//! [`answer_files`]; when there is none the reference solver supplies the
+//! answer), the points the suite gives each case, and findings about files
+//! that belong to no case (among them answer files of another extension,
+//! which say how to read them).
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -64,8 +66,8 @@ impl Finding {
 
 /// The `.in` files under the given files and folders (in the order given,
 /// each folder sorted by name), and findings for files in those folders that
-/// belong to no case.
-pub fn collect_inputs(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<Finding>) {
+/// belong to no case; answer files end in `.<ext>` (see [`answer_files`]).
+pub fn collect_inputs(paths: &[PathBuf], ext: &str) -> (Vec<PathBuf>, Vec<Finding>) {
     let (mut inputs, mut findings) = (Vec::new(), Vec::new());
     for root in paths {
         let first = inputs.len();
@@ -92,35 +94,61 @@ pub fn collect_inputs(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<Finding>) {
                     continue;
                 }
             };
-            let path = entry.path();
             if !entry.file_type().is_file() {
                 continue;
             }
-            let name = entry.file_name().to_string_lossy();
-            if name.ends_with(".in") {
-                inputs.push(path.to_path_buf());
-            } else if name.ends_with(".ans") {
-                let stem = name.split('.').next().unwrap_or_default();
-                if !path.with_file_name(format!("{stem}.in")).exists() {
-                    findings.push(Finding::new(
-                        path,
-                        None,
-                        Severity::Warning,
-                        "answer file without a case (.in)".into(),
-                    ));
-                }
-            } else if !name.ends_with(".md") && !name.ends_with(".txt") {
-                findings.push(Finding::new(
-                    path,
-                    None,
-                    Severity::Warning,
-                    "stray file: neither a case nor an answer".into(),
-                ));
+            if entry.file_name().to_string_lossy().ends_with(".in") {
+                inputs.push(entry.into_path());
+            } else {
+                findings.extend(not_a_case(entry.path(), ext));
             }
         }
         inputs[first..].sort_by(|a, b| natural_cmp(&a.to_string_lossy(), &b.to_string_lossy()));
     }
     (inputs, findings)
+}
+
+/// What to say of a file of a suite that is not a case: nothing when it is
+/// an answer file of a case beside it, or notes (`.md`, `.txt`); else a
+/// warning: an answer file without its case, a file named as an answer file
+/// with another extension (`X.out` beside `X.in` when the answers end in
+/// `.ans`), or a stray file.
+fn not_a_case(path: &Path, ext: &str) -> Option<Finding> {
+    let name = path.file_name()?.to_string_lossy();
+    if answer_files::case_of(path, ext).is_some() || name.ends_with(".md") || name.ends_with(".txt")
+    {
+        return None;
+    }
+    let message = if name.ends_with(&format!(".{ext}")) {
+        "answer file without a case (.in)".to_string()
+    } else if let Some((input, other)) = answer_files::look_alike(path, ext) {
+        look_alike_message(&input, &other, ext)
+    } else {
+        "stray file: neither a case nor an answer".to_string()
+    };
+    Some(Finding::new(path, None, Severity::Warning, message))
+}
+
+/// The warning for a file named as an answer file of `input` but ending in
+/// `.<other>` where the suite's answers end in `.<ext>`: it is not read,
+/// what is read instead (the reference solver's answer, when `input` has no
+/// answer file), and the setting that would read it.
+fn look_alike_message(input: &Path, other: &str, ext: &str) -> String {
+    let case = input
+        .file_name()
+        .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+    let has_answer = answer_files::all_names(input, ext)
+        .iter()
+        .any(|p| p.exists());
+    let instead = match has_answer {
+        true => format!("{case}'s answer is read from its .{ext} file"),
+        false => format!("{case} has none, so the reference solver's answer is used instead"),
+    };
+    format!(
+        "beside {case} but not an answer file here: this suite's answer files end in .{ext}, \
+         and {instead}; if this file holds {case}'s answer, set answer-extension = {other:?} \
+         in this suite's [[suite]] (or give --answer-extension {other})"
+    )
 }
 
 /// One case to judge.
@@ -135,16 +163,18 @@ pub struct CaseFile {
 }
 
 /// The cases of the suites in order, each with its answer file under
-/// `dialect`, and findings about stray files.
+/// `dialect` (ending in the suite's answer extension), and findings about
+/// stray files.
 pub fn discover(suites: &[Suite], dialect: Dialect) -> (Vec<CaseFile>, Vec<Finding>) {
     let (mut cases, mut findings) = (Vec::new(), Vec::new());
     for suite in suites {
-        let (inputs, strays) = collect_inputs(std::slice::from_ref(&suite.path));
+        let ext = &suite.answer_extension;
+        let (inputs, strays) = collect_inputs(std::slice::from_ref(&suite.path), ext);
         findings.extend(strays);
         for input in inputs {
             let relative = input.strip_prefix(&suite.path).unwrap_or(&input);
             let name = relative.with_extension("").to_string_lossy().into_owned();
-            let answer = answer_files::find(&input, dialect);
+            let answer = answer_files::find(&input, dialect, ext);
             cases.push(CaseFile {
                 suite: suite.name.clone(),
                 name,
@@ -212,6 +242,7 @@ pub fn check_data(cases: &[CaseFile], dialect: Dialect, solver: &mut Solver) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::puzzle::dialect::{NullSwaps, Steps};
 
     fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
         let path = dir.join(name);
@@ -225,7 +256,7 @@ mod tests {
         write(dir.path(), "a.in", "1\n0\n0\n0\n0\n0\n");
         write(dir.path(), "b.ans", "-1\n");
         write(dir.path(), "notes.doc", "x");
-        let (inputs, findings) = collect_inputs(&[dir.path().to_path_buf()]);
+        let (inputs, findings) = collect_inputs(&[dir.path().to_path_buf()], "ans");
         assert_eq!(inputs, vec![dir.path().join("a.in")]);
         let messages: Vec<&str> = findings.iter().map(|f| f.message.as_str()).collect();
         assert_eq!(
@@ -255,6 +286,7 @@ mod tests {
             name: "s".into(),
             path: dir.path().to_path_buf(),
             points: 5,
+            answer_extension: "ans".into(),
         };
         let (cases, findings) = discover(&[suite], Dialect::default());
         let names: Vec<&str> = cases.iter().map(|c| c.name.as_str()).collect();
@@ -264,5 +296,94 @@ mod tests {
         assert_eq!(cases[2].points, 5);
         assert_eq!(findings.len(), 1);
         assert!(findings[0].path.ends_with("junk.bin"));
+    }
+
+    const EMPTY_CASE: &str = "1\n0\n0\n0\n0\n0\n";
+
+    /// A LemonLime data folder: `mayan1.in` with `mayan1.out`, and so on.
+    fn lemon_folder(dir: &Path) -> Suite {
+        for i in 1..=2 {
+            write(dir, &format!("mayan{i}.in"), EMPTY_CASE);
+            write(dir, &format!("mayan{i}.out"), "-1\n");
+        }
+        write(dir, "mayan2.exclude.out", "-1\n");
+        Suite::of_folder(dir)
+    }
+
+    #[test]
+    fn a_suite_of_out_answers_reads_them() {
+        let dir = tempfile::tempdir().unwrap();
+        let suite = Suite {
+            answer_extension: "out".into(),
+            ..lemon_folder(dir.path())
+        };
+        let (cases, findings) = discover(&[suite], Dialect::default());
+        assert_eq!(findings, []);
+        let answers: Vec<_> = cases.iter().map(|c| c.answer.clone()).collect();
+        let out = |name: &str| Some(dir.path().join(name));
+        assert_eq!(answers, [out("mayan1.out"), out("mayan2.out")]);
+        let exclude = Dialect::new(NullSwaps::Exclude, Steps::Exact);
+        let suite = Suite {
+            answer_extension: "out".into(),
+            ..Suite::of_folder(dir.path())
+        };
+        let (cases, _) = discover(&[suite], exclude);
+        assert_eq!(cases[1].answer, out("mayan2.exclude.out"));
+    }
+
+    #[test]
+    fn out_answers_in_a_suite_of_ans_answers_say_how_to_read_them() {
+        let dir = tempfile::tempdir().unwrap();
+        let suite = lemon_folder(dir.path());
+        write(dir.path(), "mayan2.ans", "-1\n");
+        let (cases, findings) = discover(&[suite], Dialect::default());
+        assert_eq!(cases[0].answer, None);
+        let shown: Vec<String> = (findings.iter())
+            .map(|f| {
+                let name = f.path.file_name().unwrap().to_string_lossy();
+                format!("{name}: {:?}: {}", f.severity, f.message)
+            })
+            .collect();
+        let hint = "set answer-extension = \"out\" in this suite's [[suite]] \
+                    (or give --answer-extension out)";
+        assert_eq!(
+            shown,
+            [
+                format!(
+                    "mayan1.out: Warning: beside mayan1.in but not an answer file here: this \
+                     suite's answer files end in .ans, and mayan1.in has none, so the reference \
+                     solver's answer is used instead; if this file holds mayan1.in's answer, {hint}"
+                ),
+                format!(
+                    "mayan2.exclude.out: Warning: beside mayan2.in but not an answer file here: \
+                     this suite's answer files end in .ans, and mayan2.in's answer is read from \
+                     its .ans file; if this file holds mayan2.in's answer, {hint}"
+                ),
+                format!(
+                    "mayan2.out: Warning: beside mayan2.in but not an answer file here: this \
+                     suite's answer files end in .ans, and mayan2.in's answer is read from its \
+                     .ans file; if this file holds mayan2.in's answer, {hint}"
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn ans_files_in_a_suite_of_out_answers_are_look_alikes_too() {
+        let dir = tempfile::tempdir().unwrap();
+        write(dir.path(), "a.in", EMPTY_CASE);
+        write(dir.path(), "a.ans", "-1\n");
+        write(dir.path(), "b.out", "-1\n");
+        let (inputs, findings) = collect_inputs(&[dir.path().to_path_buf()], "out");
+        assert_eq!(inputs, [dir.path().join("a.in")]);
+        let messages: Vec<&str> = findings.iter().map(|f| f.message.as_str()).collect();
+        assert_eq!(messages.len(), 2, "{messages:?}");
+        assert!(
+            messages[0].contains("a.in has none, so the reference solver's answer is used")
+                && messages[0].contains("set answer-extension = \"ans\""),
+            "{}",
+            messages[0]
+        );
+        assert_eq!(messages[1], "answer file without a case (.in)");
     }
 }

@@ -31,8 +31,16 @@ fn read_text(path: &Path) -> Result<String, Finding> {
     })
 }
 
+/// What a case's answer files are held to: the configured dialect, and the
+/// extension the suite's answer files end in (`ans`: `X.ans`).
+#[derive(Debug, Clone, Copy)]
+pub struct Configured<'a> {
+    pub dialect: Dialect,
+    pub answer_extension: &'a str,
+}
+
 /// Everything worth saying about one case file and its answer files.
-pub fn validate_case(input: &Path, configured: Dialect, solver: &mut Solver) -> Vec<Finding> {
+pub fn validate_case(input: &Path, configured: Configured, solver: &mut Solver) -> Vec<Finding> {
     let text = match read_text(input) {
         Ok(text) => text,
         Err(unreadable) => return vec![unreadable],
@@ -67,12 +75,13 @@ pub fn validate_case(input: &Path, configured: Dialect, solver: &mut Solver) -> 
 /// dialect has no file.
 fn answer_files(
     input: &Path,
-    configured: Dialect,
+    configured: Configured,
     refs: &mut References,
     solver: &mut Solver,
 ) -> Vec<Finding> {
+    let ext = configured.answer_extension;
     let mut findings = Vec::new();
-    let present: Vec<_> = (answer_files::all_names(input).into_iter())
+    let present: Vec<_> = (answer_files::all_names(input, ext).into_iter())
         .filter(|p| p.exists())
         .collect();
     for path in &present {
@@ -83,7 +92,7 @@ fn answer_files(
                 continue;
             }
         };
-        let served = answer_files::served_by(input, path);
+        let served = answer_files::served_by(input, path, ext);
         for &dialect in &served {
             findings.extend(held_against(
                 (input, path),
@@ -98,11 +107,12 @@ fn answer_files(
             findings.push(holds(path, &served));
         }
     }
-    if answer_files::find(input, configured).is_none() {
+    let dialect = configured.dialect;
+    if answer_files::find(input, dialect, ext).is_none() {
         let message = format!(
-            "no answer file for {configured} ({} or a less specific name); the reference answer is {}",
-            answer_files::candidates(input, configured)[0].display(),
-            refs.get(configured, solver).one_line()
+            "no answer file for {dialect} ({} or a less specific name); the reference answer is {}",
+            answer_files::candidates(input, dialect, ext)[0].display(),
+            refs.get(dialect, solver).one_line()
         );
         findings.push(Finding::new(input, None, Severity::Warning, message));
     }
@@ -115,17 +125,17 @@ fn held_against(
     (input, path): (&Path, &Path),
     text: &str,
     dialect: Dialect,
-    configured: Dialect,
+    configured: Configured,
     refs: &mut References,
     solver: &mut Solver,
 ) -> Option<Finding> {
     let fault = refs.check_file(text, dialect, solver).err()?;
-    if dialect == configured {
+    if dialect == configured.dialect {
         return Some(Finding::new(path, None, Severity::Error, fault.to_string()));
     }
     let message = format!(
         "wrong under {dialect}, which reads this file: {fault}; give that dialect its own {}",
-        answer_files::name_for(input, dialect)
+        answer_files::name_for(input, dialect, configured.answer_extension)
             .file_name()
             .map_or(String::new(), |n| n.to_string_lossy().into_owned())
     );
@@ -180,7 +190,14 @@ fn notes(input: &Path, case: &Case, refs: &mut References, solver: &mut Solver) 
 mod tests {
     use std::path::PathBuf;
 
+    use crate::puzzle::dialect::{NullSwaps, Steps};
+
     use super::*;
+
+    const DEFAULT: Configured = Configured {
+        dialect: Dialect::new(NullSwaps::Include, Steps::Exact),
+        answer_extension: "ans",
+    };
 
     fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
         let path = dir.join(name);
@@ -193,10 +210,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let input = write(dir.path(), "a.in", "1\n1 1 2 0\n2 2 1 0\n0\n0\n0\n");
         write(dir.path(), "a.ans", "0 2 1\n");
-        assert_eq!(
-            validate_case(&input, Dialect::default(), &mut Solver::new()),
-            vec![]
-        );
+        assert_eq!(validate_case(&input, DEFAULT, &mut Solver::new()), vec![]);
     }
 
     #[test]
@@ -204,7 +218,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let input = write(dir.path(), "a.in", "2\n1 0\n1 0\n0\n1 0\n0\n");
         write(dir.path(), "a.ans", "1 0 1\n0 0 1\n");
-        let findings = validate_case(&input, Dialect::default(), &mut Solver::new());
+        let findings = validate_case(&input, DEFAULT, &mut Solver::new());
         let error = findings
             .iter()
             .find(|f| f.severity == Severity::Error)
@@ -236,7 +250,7 @@ mod tests {
     fn format_errors_warnings_and_missing_answers_are_reported() {
         let dir = tempfile::tempdir().unwrap();
         let input = write(dir.path(), "bad.in", "1\n1 0\n1 0\nx 0\n0\n0\n");
-        let findings = validate_case(&input, Dialect::default(), &mut Solver::new());
+        let findings = validate_case(&input, DEFAULT, &mut Solver::new());
         assert_eq!(findings.len(), 1);
         assert_eq!(
             findings[0].to_string(),
@@ -247,7 +261,7 @@ mod tests {
             "crlf.in",
             "1\r\n0\r\n0\r\n0\r\n1 1 0\r\n1 0\r\n",
         );
-        let findings = validate_case(&input, Dialect::default(), &mut Solver::new());
+        let findings = validate_case(&input, DEFAULT, &mut Solver::new());
         assert!(
             findings
                 .iter()
@@ -264,11 +278,48 @@ mod tests {
     fn fewer_than_n_is_noted() {
         let dir = tempfile::tempdir().unwrap();
         let input = write(dir.path(), "a.in", "3\n1 0\n1 0\n0\n1 0\n0\n");
-        let findings = validate_case(&input, Dialect::default(), &mut Solver::new());
+        let findings = validate_case(&input, DEFAULT, &mut Solver::new());
         assert!(
             findings
                 .iter()
                 .any(|f| f.message == "can be cleared in 1 move, fewer than n = 3")
+        );
+    }
+
+    #[test]
+    fn answer_files_of_the_suites_extension_are_the_ones_held() {
+        let dir = tempfile::tempdir().unwrap();
+        let input = write(dir.path(), "a.in", "2\n1 0\n1 0\n0\n1 0\n0\n");
+        let out = Configured {
+            answer_extension: "out",
+            ..DEFAULT
+        };
+        // The exclude dialect's answer, where include is configured.
+        let file = write(dir.path(), "a.out", "1 0 1\n0 0 1\n");
+        let findings = validate_case(&input, out, &mut Solver::new());
+        assert!(
+            findings
+                .iter()
+                .any(|f| f.path == file && f.severity == Severity::Error),
+            "{findings:?}"
+        );
+        // Under `ans`, a.out is not an answer file: none is read.
+        let findings = validate_case(&input, DEFAULT, &mut Solver::new());
+        let missing = format!("no answer file for {} (", DEFAULT.dialect);
+        assert!(
+            findings.iter().any(|f| f.message.starts_with(&missing)
+                && f.message
+                    .contains(&*dir.path().join("a.include.exact.ans").to_string_lossy())),
+            "{findings:?}"
+        );
+        assert!(findings.iter().all(|f| f.path != file), "{findings:?}");
+        write(dir.path(), "a.out", "0 0 1\n3 0 -1\n");
+        let findings = validate_case(&input, out, &mut Solver::new());
+        assert!(
+            findings.iter().any(|f| f
+                .message
+                .ends_with("give that dialect its own a.exclude.out")),
+            "{findings:?}"
         );
     }
 }
