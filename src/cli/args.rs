@@ -1,7 +1,7 @@
 //! The argument groups several commands share: the run's limits and
-//! isolation, the rules and the checker's policy as overrides of
-//! `judge.toml`, the dialect of the commands that need no configuration, and
-//! whether to use colour.
+//! isolation, the rules and the checker's policy and the answer files'
+//! extension as overrides of `judge.toml`, the dialect of the commands that
+//! need no configuration, and whether to use colour.
 
 use std::io::IsTerminal;
 use std::time::Duration;
@@ -11,7 +11,7 @@ use clap::{Args, ValueEnum};
 use crate::check::Accept;
 use crate::config::languages::Preset;
 use crate::config::units::{parse_duration, parse_size};
-use crate::config::{IoMode, Overrides, SandboxMode};
+use crate::config::{IoMode, Overrides, SandboxMode, answer_extension_fault};
 use crate::puzzle::dialect::{Dialect, NullSwaps, Steps};
 
 /// Overrides of the configuration's run limits, I/O mode and isolation,
@@ -63,6 +63,26 @@ pub struct RuleArgs {
     /// judge.toml's, else lexmin]
     #[arg(long, value_enum, value_name = "POLICY")]
     pub accept: Option<Accept>,
+}
+
+/// The answer files' extension, as an override of `judge.toml`'s suites.
+#[derive(Args, Debug, Clone)]
+pub struct AnswerArgs {
+    /// The extension of the answer files of every suite read: `out` when
+    /// X.out holds X.in's answer (and X.exclude.out and so on), as
+    /// LemonLime and Cena keep data [default: each [[suite]]'s
+    /// answer-extension, else ans]
+    #[arg(long, value_name = "EXT", value_parser = answer_extension)]
+    pub answer_extension: Option<String>,
+}
+
+/// A value of `--answer-extension`: what `[[suite]] answer-extension`
+/// accepts.
+pub(super) fn answer_extension(text: &str) -> Result<String, String> {
+    match answer_extension_fault(text) {
+        None => Ok(text.to_string()),
+        Some(why) => Err(format!("{text:?} {why}")),
+    }
 }
 
 /// These flags as overrides of the configuration.

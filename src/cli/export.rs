@@ -57,6 +57,8 @@ pub struct PackageArgs {
     /// Memory limit, as "128MiB".
     #[arg(long, value_name = "SIZE", value_parser = parse_size)]
     pub memory_limit: Option<u64>,
+    #[command(flatten)]
+    pub answers: super::AnswerArgs,
 }
 
 #[derive(Args, Debug)]
@@ -79,6 +81,7 @@ pub(super) fn export_command(args: &ExportArgs) -> Result<u8> {
         time: package.time_limit,
         memory: package.memory_limit,
         io,
+        answer_extension: package.answers.answer_extension.clone(),
         ..Overrides::default()
     });
     let binary = match &package.binary {

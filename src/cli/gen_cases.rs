@@ -53,6 +53,11 @@ pub struct GenArgs {
     /// Overwrite cases already in --out (refused otherwise).
     #[arg(long)]
     pub force: bool,
+    /// The extension of the answer files written: `out` writes X.out (and
+    /// X.exclude.out and so on), for a suite whose answer-extension is
+    /// "out"
+    #[arg(long, value_name = "EXT", default_value = "ans", value_parser = super::args::answer_extension)]
+    pub answer_extension: String,
 }
 
 pub(super) fn generate_cases(args: &GenArgs) -> Result<u8> {
@@ -71,7 +76,7 @@ pub(super) fn generate_cases(args: &GenArgs) -> Result<u8> {
     std::fs::create_dir_all(&args.out)
         .with_context(|| format!("{}: cannot make the folder", args.out.display()))?;
     if !args.force {
-        refuse_overwrite(&args.out, &name, args.count, "ans")?;
+        refuse_overwrite(&args.out, &name, args.count, &args.answer_extension)?;
     }
     let mut rng = Rng::new(args.seed);
     let mut solver = Solver::new();
@@ -84,7 +89,7 @@ pub(super) fn generate_cases(args: &GenArgs) -> Result<u8> {
         let input = args.out.join(format!("{name}-{i:03}.in"));
         std::fs::write(&input, format_case(&case))
             .with_context(|| format!("{}: cannot write", input.display()))?;
-        write_answers(&input, &case, "ans", &mut solver)?;
+        write_answers(&input, &case, &args.answer_extension, &mut solver)?;
         let solution = solver.solve(&case.board, case.n, Dialect::default());
         let what = match &solution {
             Some(moves) => format!(

@@ -9,7 +9,7 @@ use anyhow::{Context, Result, bail};
 use clap::Args;
 
 use super::args::overrides;
-use super::{RuleArgs, RunArgs};
+use super::{AnswerArgs, RuleArgs, RunArgs};
 use crate::check::Accept;
 use crate::config::units::{show_duration, show_size};
 use crate::config::{Config, ContestantsConfig, IoMode, Layout, Submission};
@@ -44,6 +44,8 @@ pub struct JudgeArgs {
     /// (repeatable)
     #[arg(long = "suite", value_name = "DIR")]
     pub suites: Vec<PathBuf>,
+    #[command(flatten)]
+    pub answers: AnswerArgs,
     /// Judge only the cases whose `suite/name` (or name) matches, as
     /// "rules/*" or "*-00?" (repeatable)
     #[arg(long = "case", value_name = "GLOB")]
@@ -185,6 +187,7 @@ fn configured(args: &JudgeArgs) -> Result<(Config, std::path::PathBuf)> {
         .to_path_buf();
     let mut overrides = overrides(Some(&args.run), &args.rules);
     overrides.suites = args.suites.clone();
+    overrides.answer_extension = args.answers.answer_extension.clone();
     config.apply(&overrides);
     Ok((config, base))
 }

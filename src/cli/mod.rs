@@ -20,7 +20,7 @@ use clap::{Parser, Subcommand};
 use crate::check::protocol::Protocol;
 use crate::config::Config;
 
-pub use args::{ColorChoice, DialectArgs, RuleArgs, RunArgs};
+pub use args::{AnswerArgs, ColorChoice, DialectArgs, RuleArgs, RunArgs};
 
 pub use check::CheckArgs;
 pub use export::ExportArgs;

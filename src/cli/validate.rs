@@ -28,6 +28,8 @@ pub struct ValidateArgs {
     pub config: Option<PathBuf>,
     #[command(flatten)]
     pub rules: super::RuleArgs,
+    #[command(flatten)]
+    pub answers: super::AnswerArgs,
     /// Be a Kattis/DOMjudge input validator: read one case on standard input,
     /// exit 42 when it meets every guarantee, 43 when not (reason on stderr).
     #[arg(long, conflicts_with = "paths")]
@@ -73,7 +75,9 @@ pub(super) fn validate(args: &ValidateArgs) -> Result<u8> {
         return kattis_input_validator(args.strict);
     }
     let mut config = load_config(args.config.as_ref())?;
-    config.apply(&super::args::overrides(None, &args.rules));
+    let mut overrides = super::args::overrides(None, &args.rules);
+    overrides.answer_extension = args.answers.answer_extension.clone();
+    config.apply(&overrides);
     let (mut inputs, mut findings) = (Vec::new(), Vec::new());
     let mut solver = Solver::new();
     for (root, ext) in roots(args, &config)? {
@@ -113,15 +117,16 @@ pub(super) fn validate(args: &ValidateArgs) -> Result<u8> {
 }
 
 /// The files and folders to validate, each with the extension of its answer
-/// files: the paths given (with `ans`), or the configuration's suites (with
-/// theirs).
+/// files: the paths given (with --answer-extension, else `ans`), or the
+/// configuration's suites (with theirs).
 fn roots(args: &ValidateArgs, config: &Config) -> Result<Vec<(PathBuf, String)>> {
     let roots: Vec<(PathBuf, String)> = if args.paths.is_empty() {
         (config.suites.iter())
             .map(|s| (s.path.clone(), s.answer_extension.clone()))
             .collect()
     } else {
-        let ext = Suite::default_answer_extension();
+        let ext =
+            (args.answers.answer_extension.clone()).unwrap_or_else(Suite::default_answer_extension);
         args.paths
             .iter()
             .map(|p| (p.clone(), ext.clone()))
