@@ -410,3 +410,58 @@ fn a_contestant_never_gets_the_files_beside_its_source() {
     assert!(j.row("bob").contains("RE"), "{}", j.stdout);
     assert!(j.stdout.contains("No module named 'amy'"), "{}", j.stdout);
 }
+
+/// The two accepted programs of the seeds (C++ with file I/O, Pascal with
+/// standard I/O) as two contestants of a CCF contest, under NOI Linux's
+/// compilers: the C++ one is accepted, the Pascal one, judged in the
+/// contest's file mode, is told that it printed its answer instead.
+#[test]
+fn real_contestants_in_the_ccf_layout_under_the_noi_preset() {
+    if std::process::Command::new("fpc")
+        .arg("-iV")
+        .output()
+        .is_err()
+    {
+        assert!(std::env::var_os("CI").is_none(), "CI must have fpc");
+        eprintln!("SKIPPED: no fpc");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    lay_out(
+        dir.path(),
+        &[
+            (
+                "contest/GD-01/mayan/mayan.cpp",
+                crate::support::seeds::cpp_source(),
+            ),
+            (
+                "contest/GD-02/mayan/mayan.pas",
+                crate::support::seeds::pascal_source(),
+            ),
+        ],
+    );
+    let j = judge(dir.path(), &["--contestants", "contest", "--preset", "noi"]);
+    assert!(j.row("GD-01").contains("AC"), "{}", j.stdout);
+    assert!(j.row("GD-02").contains("PE"), "{}", j.stdout);
+    assert!(
+        j.stdout.contains("PE: the program wrote no mayan.out; it printed nothing either (in file mode standard input is empty: a program for --io stdio?)"),
+        "{}",
+        j.stdout
+    );
+    assert!(
+        j.stderr
+            .contains("Pascal: fpc -O2 -v0 -o{exe} {src} (Free Pascal "),
+        "{}",
+        j.stderr
+    );
+}
+
+#[test]
+fn a_misnamed_output_file_is_named() {
+    let wrote = "open('Mayan.out', 'w').write('2 1 1\\n3 1 1\\n3 0 1\\n')\n";
+    let told = judged_in_mode(wrote, "file");
+    assert!(
+        told.contains("PE: the program wrote no mayan.out; it wrote Mayan.out instead (a misnamed output file?)"),
+        "{told}"
+    );
+}

@@ -48,8 +48,9 @@ pub fn find(input: &Path, dialect: Dialect, ext: &str) -> Option<PathBuf> {
 pub fn for_dialect(answer: &Path, dialect: Dialect) -> PathBuf {
     let ext = answer.extension().and_then(|e| e.to_str());
     match ext.filter(|e| *e != "in" && is_for_every_dialect(answer)) {
-        Some(ext) => find(&answer.with_extension("in"), dialect, ext)
-            .unwrap_or_else(|| answer.to_path_buf()),
+        Some(ext) => {
+            find(&answer.with_extension("in"), dialect, ext).unwrap_or_else(|| answer.to_path_buf())
+        }
         None => answer.to_path_buf(),
     }
 }

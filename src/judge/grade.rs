@@ -185,32 +185,62 @@ impl RunFolder {
     }
 
     /// When a program left no answer where the I/O mode looks, what it left
-    /// in the other place: the answer printed on standard output in file
-    /// mode, or `mayan.out` written in stdio mode (its start, bounded).
+    /// elsewhere: the answer printed on standard output in file mode, or
+    /// `mayan.out` written in stdio mode (its start, bounded); in file mode,
+    /// another file written instead (a misnamed output), or that it printed
+    /// nothing either.
     fn io_hint(&self, plan: &Plan) -> String {
         let file = plan.io.output_file.as_str();
-        let (dir, name, did, mode) = match plan.io.mode {
-            IoMode::File => (self.scratch.path(), "stdout", "printed", "stdio"),
-            IoMode::Stdio => (self.work.as_path(), file, "wrote", "file"),
+        let (dir, name, did, place, mode) = match plan.io.mode {
+            IoMode::File => (
+                self.scratch.path(),
+                "stdout",
+                "printed",
+                "on standard output",
+                "stdio",
+            ),
+            IoMode::Stdio => (self.work.as_path(), file, "wrote", file, "file"),
         };
         let start = open_beneath(dir, Path::new(name))
             .ok()
             .and_then(|o| read_prefix(o.file, 40).ok());
-        let Some(start) = start else {
-            return String::new();
+        let text = start.as_ref().map_or(String::new(), |s| {
+            let text = crate::text::decode(&s.bytes);
+            text.split_whitespace().collect::<Vec<_>>().join(" ")
+        });
+        let more = if start.is_some_and(|s| s.truncated) {
+            " ..."
+        } else {
+            ""
         };
-        let text = crate::text::decode(&start.bytes);
-        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
-        let more = if start.truncated { " ..." } else { "" };
-        let place = match plan.io.mode {
-            IoMode::File => "on standard output",
-            IoMode::Stdio => file,
-        };
-        match text.is_empty() {
-            true => String::new(),
-            false => {
+        match (text.is_empty(), plan.io.mode) {
+            (false, _) => {
                 format!("; it {did} \"{text}{more}\" {place} instead: a program for --io {mode}?")
             }
+            (true, IoMode::File) => self.other_files(plan),
+            (true, IoMode::Stdio) => String::new(),
+        }
+    }
+
+    /// In file mode, what else the program left in its working folder (a
+    /// misnamed `Mayan.out`, say), or that it printed nothing at all.
+    fn other_files(&self, plan: &Plan) -> String {
+        let listed = std::fs::read_dir(&self.work).into_iter().flatten();
+        let names: Vec<String> = listed
+            .filter_map(Result::ok)
+            .take(100)
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| *n != plan.io.input_file)
+            .take(3)
+            .collect();
+        match names.is_empty() {
+            true => "; it printed nothing either (in file mode standard input is empty: \
+                     a program for --io stdio?)"
+                .to_string(),
+            false => format!(
+                "; it wrote {} instead (a misnamed output file?)",
+                names.join(", ")
+            ),
         }
     }
 

@@ -229,3 +229,52 @@ fn section_of<'a>(html: &'a str, id: &str) -> &'a str {
     // Case sections hold replay sections: end at the back links.
     &rest[..rest.find("<p class=\"back\">").unwrap()]
 }
+
+#[test]
+fn the_matrix_is_in_ranking_order_with_ranks_full_names_and_builds() {
+    let mut report = empty_report();
+    let long = "陈某某-第一中学-高二(3)班-GD-2011-0042";
+    for (name, accepted) in [("zed", 1), (long, 2), ("amy", 1), ("bob", 0)] {
+        let mut sub = SubmissionReport::new(name);
+        for (i, case) in ["a", "b"].iter().enumerate() {
+            let verdict = if i < accepted {
+                Verdict::AC
+            } else {
+                Verdict::WA
+            };
+            sub.push(fixture(case, verdict));
+        }
+        report.submissions.push(sub);
+    }
+    report.submissions[1].build = Some(crate::judge::compile::Build {
+        language: "C++".into(),
+        command: "g++ -std=c++14 -O2 -o program mayan.cpp -lm".into(),
+        version: Some("g++ (Debian 12.2.0-14) 12.2.0".into()),
+    });
+    let html = report_page(&report);
+    let rows: Vec<(&str, &str)> = html
+        .split("<tr><td class=\"rank\">")
+        .skip(1)
+        .map(|row| {
+            let rank = row.split('<').next().unwrap();
+            let name = row
+                .split("title=\"")
+                .nth(1)
+                .unwrap()
+                .split('"')
+                .next()
+                .unwrap();
+            (rank, name)
+        })
+        .collect();
+    let expected = [("1", long), ("2", "amy"), ("2", "zed"), ("4", "bob")];
+    assert_eq!(rows, expected, "ties share a rank, then names in order");
+    assert!(
+        !html.contains("text-overflow:ellipsis"),
+        "names are never cut"
+    );
+    assert!(
+        html.contains("<p class=\"build\">C++: <code>g++ -std=c++14 -O2 -o program mayan.cpp -lm</code> (g++ (Debian 12.2.0-14) 12.2.0)</p>"),
+        "the build is recorded"
+    );
+}
