@@ -376,20 +376,53 @@ fn script_with_module(dir: &Path) {
 fn the_users_own_script_finds_the_module_beside_it() {
     let dir = tempfile::tempdir().unwrap();
     script_with_module(dir.path());
-    for how in [&["mine/sol.py"][..], &["--", "python3", "mine/sol.py"]] {
+    let toml = format!(
+        "[io]\nmode = \"stdio\"\n[[suite]]\npath = \"{}\"\n\
+         [[submission]]\nname = \"mine\"\nsource = \"mine/sol.py\"\n",
+        root().join("cases/sample").display()
+    );
+    std::fs::write(dir.path().join("judge.toml"), toml).unwrap();
+    // A command and a configured submission are the user's own: the module
+    // comes along. A source named on the command line may be a student's:
+    // it comes alone.
+    for (how, verdict) in [
+        (&["--", "python3", "mine/sol.py"][..], "AC"),
+        (&[][..], "AC"),
+        (&["mine/sol.py"][..], "RE"),
+    ] {
         let out = mayan()
             .current_dir(dir.path())
-            .args(["judge", "--io", "stdio", "--suite"])
-            .arg(root().join("cases/sample"))
+            .arg("judge")
             .args(how)
             .output()
             .unwrap();
         let stdout = String::from_utf8_lossy(&out.stdout);
-        assert!(
-            stdout.contains("sample/statement  AC"),
-            "{how:?}:\n{stdout}"
-        );
+        let row = format!("sample/statement  {verdict}");
+        assert!(stdout.contains(&row), "{how:?}:\n{stdout}");
     }
+}
+
+#[test]
+fn a_private_file_or_a_pipe_beside_a_script_is_not_staged() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    script_with_module(dir.path());
+    let mine = dir.path().join("mine");
+    let private = mine.join("helper.py");
+    std::fs::set_permissions(&private, std::fs::Permissions::from_mode(0o600)).unwrap();
+    let fifo = std::ffi::CString::new(mine.join("pipe.py").to_str().unwrap()).unwrap();
+    assert_eq!(unsafe { libc::mkfifo(fifo.as_ptr(), 0o644) }, 0);
+    let out = mayan()
+        .current_dir(dir.path())
+        .args(["judge", "--io", "stdio", "--suite"])
+        .arg(root().join("cases/sample"))
+        .args(["--", "python3", "mine/sol.py"])
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("sample/statement  RE"), "{stdout}");
+    assert!(stdout.contains("No module named 'helper'"), "{stdout}");
 }
 
 #[test]

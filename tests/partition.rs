@@ -90,7 +90,7 @@ fn judge(partition: Option<Partition>) -> RunReport {
             name: name.into(),
             command: Some(vec![format!("./{name}")]),
             source: None,
-            contestants: false,
+            origin: mayan_judge::config::Origin::Configured,
         })
     };
     let entries = [
@@ -237,7 +237,7 @@ fn report_merge_of_the_shards_writes_the_whole_runs_csv_junit_and_html() {
     assert_eq!(read("merged.csv"), read("whole.csv"));
     assert!(
         read("whole.csv")
-            .starts_with("\u{feff}rank,submission,total,max,rules/cascade-three-waves,")
+            .starts_with("\u{feff}rank,submission,total,max,not_judged,rules/cascade-three-waves,")
     );
     assert_eq!(timeless(&read("merged.xml")), timeless(&read("whole.xml")));
     // The merged HTML report replays the same cases on the same boards.

@@ -117,7 +117,7 @@ fn program(name: &str, command: &str) -> Entry {
         name: name.into(),
         command: Some(vec![command.into()]),
         source: None,
-        contestants: false,
+        origin: mayan_judge::config::Origin::Configured,
     })
 }
 

@@ -299,7 +299,13 @@ fn a_compiler_cannot_include_an_answer_file() {
         languages: &mayan_judge::config::Languages::default(),
         source_limit: 1 << 20,
     };
-    let prepared = prepare((&source, false), build.path(), &runner, tools).unwrap();
+    let prepared = prepare(
+        (&source, mayan_judge::config::Origin::Contestant),
+        build.path(),
+        &runner,
+        tools,
+    )
+    .unwrap();
     match prepared {
         Prepared::CompileError(message) => {
             assert!(message.contains("Permission denied"), "{message}");

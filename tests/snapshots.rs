@@ -113,7 +113,7 @@ fn tables() -> String {
             name: name.into(),
             command: Some(vec![format!("./{name}")]),
             source: None,
-            contestants: false,
+            origin: mayan_judge::config::Origin::Configured,
         })
     };
     let languages = mayan_judge::config::Languages::default();

@@ -65,9 +65,10 @@ pub(super) fn check(args: &CheckArgs) -> u8 {
 /// standard error. Other arguments are left as they are.
 fn with_dialect_answer(args: &[String], dialect: Dialect) -> Vec<String> {
     let mut args = args.to_vec();
-    if let [_, _, answer] = args.as_mut_slice() {
+    if let [_, output, answer] = args.as_mut_slice() {
         let read = answer_files::for_dialect(Path::new(answer), dialect);
-        if read != Path::new(answer) {
+        // Never the contestant's output taken for the answer.
+        if read != Path::new(answer) && read != Path::new(output) {
             let read = read.display().to_string();
             eprintln!("mayan check: reading {read}, the answer file for {dialect}, not {answer}");
             *answer = read;

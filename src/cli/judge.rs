@@ -12,9 +12,9 @@ use super::args::overrides;
 use super::{AnswerArgs, RuleArgs, RunArgs};
 use crate::check::Accept;
 use crate::config::units::{show_duration, show_size};
-use crate::config::{Config, ContestantsConfig, IoMode, Layout, Submission};
+use crate::config::{Config, ContestantsConfig, IoMode, Layout, Origin, Submission};
 use crate::judge::compile::{Build, Toolchain, language_build};
-use crate::judge::contestants::source_name;
+use crate::judge::contestants::{is_problem, source_name};
 use crate::judge::partition::Partition;
 use crate::judge::plan::Plan;
 use crate::judge::report::json::write_json;
@@ -114,24 +114,7 @@ pub(super) fn judge_command(args: &JudgeArgs) -> Result<u8> {
     keep_matching(&mut cases, &args.cases, |c| {
         format!("{}/{}", c.suite, c.name)
     })?;
-    let contest = ContestArgs {
-        folder: args.contestants.as_deref(),
-        problem: args.problem.as_deref(),
-        layout: args.layout,
-    };
-    let mut entries = if args.sources.is_empty() && args.command.is_empty() {
-        let gathered = gather(&[], &contest, &config)?;
-        if !args.quiet {
-            eprint!("{}", found_listing(&gathered));
-        }
-        gathered.entries
-    } else {
-        let problem = contest
-            .resolve(config.contestants.as_ref())
-            .map(|c| c.problem);
-        let problem = problem.unwrap_or_else(ContestantsConfig::default_problem);
-        from_command_line(&args.sources, &args.command, &problem)?
-    };
+    let mut entries = entries(args, &config)?;
     keep_matching(&mut entries, &args.submissions, |e| e.name().to_string())?;
     check_writable(args)?;
     let plan = Plan::of(&config, usize::from(args.jobs));
@@ -141,13 +124,10 @@ pub(super) fn judge_command(args: &JudgeArgs) -> Result<u8> {
         source_limit: config.limits.source,
     };
     if !args.quiet {
-        eprintln!("{}", header(entries.len(), cases.len(), &plan, &runner));
-        eprint!("{}", jobs_warning(args.jobs));
-        eprint!("{}", compilers(&entries, tools));
-        eprintln!("{}", sandbox_summary(&runner.protections()));
-        if let Some(p) = args.partition {
-            eprintln!("judging shard {p} of the (submission, case) pairs");
-        }
+        eprint!(
+            "{}",
+            opening(args, (&entries, cases.len()), (&plan, &runner), tools)
+        );
     }
     let session = Session {
         base: &base,
@@ -174,6 +154,47 @@ pub(super) fn judge_command(args: &JudgeArgs) -> Result<u8> {
         );
     }
     Ok(report.exit_code())
+}
+
+/// What the run judges: the sources or command of the command line, else
+/// the contest folder's contestants (listed on standard error unless
+/// quiet), else the configured submissions.
+fn entries(args: &JudgeArgs, config: &Config) -> Result<Vec<Entry>> {
+    let contest = ContestArgs {
+        folder: args.contestants.as_deref(),
+        problem: args.problem.as_deref(),
+        layout: args.layout,
+    };
+    if args.sources.is_empty() && args.command.is_empty() {
+        let gathered = gather(&[], &contest, config)?;
+        if !args.quiet {
+            eprint!("{}", found_listing(&gathered));
+        }
+        return Ok(gathered.entries);
+    }
+    let problem = contest
+        .resolve(config.contestants.as_ref())
+        .map(|c| c.problem);
+    let problem = problem.unwrap_or_else(ContestantsConfig::default_problem);
+    from_command_line(&args.sources, &args.command, &problem)
+}
+
+/// The lines that open a run on standard error: what is judged under which
+/// limits, a warning about --jobs, the compilers, the sandbox, the shard.
+fn opening(
+    args: &JudgeArgs,
+    (entries, cases): (&[Entry], usize),
+    (plan, runner): (&Plan, &ProcessRunner),
+    tools: Toolchain,
+) -> String {
+    let mut out = format!("{}\n", header(entries.len(), cases, plan, runner));
+    out += &jobs_warning(args.jobs);
+    out += &compilers(entries, tools);
+    out += &format!("{}\n", sandbox_summary(&runner.protections()));
+    if let Some(p) = args.partition {
+        out += &format!("judging shard {p} of the (submission, case) pairs\n");
+    }
+    out
 }
 
 /// The configuration with the command line's overrides, and the folder
@@ -261,7 +282,11 @@ fn from_command_line(sources: &[PathBuf], command: &[String], problem: &str) -> 
             name,
             command: None,
             source: Some(source.clone()),
-            contestants: false,
+            // A file named after the problem is a contestant's.
+            origin: match is_problem(source, problem) {
+                true => Origin::Contestant,
+                false => Origin::Named,
+            },
         }));
     }
     if !command.is_empty() {

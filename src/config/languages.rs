@@ -68,6 +68,14 @@ pub struct Builtin {
     pub run: &'static [&'static str],
 }
 
+/// Free Pascal, the same in every preset (NOI Linux's `fpc -O2`).
+const PASCAL: Builtin = Builtin {
+    name: "Pascal",
+    extensions: &["pas", "pp"],
+    compile: Some(&["fpc", "-O2", "-v0", "-o{exe}", "{src}"]),
+    run: &["{exe}"],
+};
+
 const RUST: Builtin = Builtin {
     name: "Rust",
     extensions: &["rs"],
@@ -97,12 +105,7 @@ pub const BUILTIN: &[Builtin] = &[
         compile: Some(&["g++", "-O2", "-std=gnu++17", "-o", "{exe}", "{src}"]),
         run: &["{exe}"],
     },
-    Builtin {
-        name: "Pascal",
-        extensions: &["pas", "pp"],
-        compile: Some(&["fpc", "-O2", "-v0", "-o{exe}", "{src}"]),
-        run: &["{exe}"],
-    },
+    PASCAL,
     RUST,
     PYTHON,
 ];
@@ -122,12 +125,7 @@ pub const NOI: &[Builtin] = &[
         compile: Some(&["g++", "-std=c++14", "-O2", "-o", "{exe}", "{src}", "-lm"]),
         run: &["{exe}"],
     },
-    Builtin {
-        name: "Pascal",
-        extensions: &["pas", "pp"],
-        compile: Some(&["fpc", "-O2", "-v0", "-o{exe}", "{src}"]),
-        run: &["{exe}"],
-    },
+    PASCAL,
     RUST,
     PYTHON,
 ];

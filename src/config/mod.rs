@@ -22,7 +22,7 @@ pub use languages::{LanguageConfig, Languages, Preset};
 use crate::check::Accept;
 use crate::puzzle::dialect::{NullSwaps, Steps};
 pub use schema::{
-    CheckerConfig, Config, ContestantsConfig, IoConfig, IoMode, Layout, LimitsConfig,
+    CheckerConfig, Config, ContestantsConfig, IoConfig, IoMode, Layout, LimitsConfig, Origin,
     SandboxConfig, SandboxMode, Submission, Suite, answer_extension_fault,
 };
 

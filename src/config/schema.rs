@@ -265,11 +265,25 @@ pub struct Submission {
     /// Relative to the folder holding `judge.toml`.
     #[serde(default)]
     pub source: Option<PathBuf>,
-    /// A contestant's (found under `--contestants`): its source is opened
-    /// with no link followed. The user's own sources (configured, or named
-    /// on the command line) may be links.
+    /// Whose source it is, which says how far it is trusted.
     #[serde(skip)]
-    pub contestants: bool,
+    pub origin: Origin,
+}
+
+/// Where a submission's source comes from, which says how far it is
+/// trusted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Origin {
+    /// A `[[submission]]` of the configuration: the user's own. A link is
+    /// followed, and the files beside the source are staged with it.
+    #[default]
+    Configured,
+    /// Named on the command line: a link is followed, but the source is
+    /// staged alone (it may be a student's, beside other students').
+    Named,
+    /// A contestant's (found under `--contestants`, or named on the command
+    /// line after the problem): opened with no link followed, staged alone.
+    Contestant,
 }
 
 /// What the shape cannot say: each fault named with its table and line.

@@ -41,13 +41,14 @@ pub fn find(input: &Path, dialect: Dialect, ext: &str) -> Option<PathBuf> {
 }
 
 /// The file that holds the answer under `dialect` when a call names
-/// `answer`: for a plain `X.ans` (or `X.out`, any answer extension), the
-/// file [`find`] picks for a case `X.in` in its folder with that extension
-/// (the case itself need not be there), or `answer` when no candidate
-/// exists; a dialect's own file (`X.exclude.ans`) is `answer` as given.
+/// `answer`: for a plain `X.ans` (or `X.out`), the file [`find`] picks for a
+/// case `X.in` in its folder with that extension (the case itself need not
+/// be there), or `answer` when no candidate exists; a dialect's own file
+/// (`X.exclude.ans`), or any other name, is `answer` as given.
 pub fn for_dialect(answer: &Path, dialect: Dialect) -> PathBuf {
     let ext = answer.extension().and_then(|e| e.to_str());
-    match ext.filter(|e| *e != "in" && is_for_every_dialect(answer)) {
+    let answer_like = |e: &&str| matches!(*e, "ans" | "out") && is_for_every_dialect(answer);
+    match ext.filter(answer_like) {
         Some(ext) => {
             find(&answer.with_extension("in"), dialect, ext).unwrap_or_else(|| answer.to_path_buf())
         }

@@ -12,8 +12,8 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
-use crate::config::Languages;
 use crate::config::languages::{Recipe, known_extensions, recipe_for};
+use crate::config::{Languages, Origin};
 use crate::runner::{Exit, Limits, RunSpec, Runner};
 use crate::untrusted::{Refusal, open_beneath, open_regular, read_prefix};
 
@@ -76,12 +76,12 @@ const COMPILER_OUTPUT: u64 = 64 << 10;
 /// needs it (the compiler runs like a submission, in the sandbox, with
 /// `build_dir` as its working folder). The source is read as a contestant's
 /// file is (`untrusted::open`): a link, a pipe, a device or a file over the
-/// limit is CE saying so; nothing is copied from elsewhere. With `links`
-/// (the user's own source, not a contestant's) a link is followed first,
-/// and the files beside the source come along (`stage_siblings`: its
-/// modules, headers, data).
+/// limit is CE saying so; nothing is copied from elsewhere. The user's own
+/// source (not a contestant's, [`Origin`]) is followed through a link
+/// first; a configured one brings the files beside it (`stage_siblings`:
+/// its modules, headers, data).
 pub fn prepare(
-    (source, links): (&Path, bool),
+    (source, origin): (&Path, Origin),
     build_dir: &Path,
     runner: &dyn Runner,
     tools: Toolchain,
@@ -99,32 +99,53 @@ pub fn prepare(
     let src = build_dir.join(name);
     // The user's own link is followed to its file; the name (and so the
     // language) stays the one the user gave.
-    let at = match links {
-        true => std::fs::canonicalize(source).unwrap_or_else(|_| source.to_path_buf()),
-        false => source.to_path_buf(),
+    let at = match origin {
+        Origin::Contestant => source.to_path_buf(),
+        _ => std::fs::canonicalize(source).unwrap_or_else(|_| source.to_path_buf()),
     };
-    if links {
-        // The user's own source brings the files beside it (a module, a
-        // header); the folder is opened for listing, as an import needs.
-        use std::os::unix::fs::PermissionsExt;
-        let own = name.to_string_lossy();
-        let reserved = [own.as_ref(), "program", "compile.out", "compile.err"];
-        crate::judge::submission::stage_siblings(&at, build_dir, &reserved);
-        let open = std::fs::Permissions::from_mode(0o755);
-        std::fs::set_permissions(build_dir, open).map_err(|e| PrepareError::Copy {
-            path: build_dir.to_path_buf(),
-            source: e,
-        })?;
+    if origin == Origin::Configured {
+        stage_beside(&at, build_dir)?;
     }
     if let Err(refused) = copy_source((&at, source), &src, tools.source_limit)? {
         return Ok(Prepared::CompileError(refused));
     }
     let exe = build_dir.join("program");
-    let Some(compile) = &language.compile else {
-        return Ok(Prepared::Ready(Recipe::fill(&language.run, &src, &exe)));
-    };
+    match &language.compile {
+        None => Ok(Prepared::Ready(Recipe::fill(&language.run, &src, &exe))),
+        Some(compile) => {
+            let argv = Recipe::fill(compile, &src, &exe);
+            compile_in(build_dir, argv, (&language, source, &src), runner)
+        }
+    }
+}
+
+/// The files beside the user's own source staged in `build_dir`, which is
+/// opened for listing (as a Python import needs).
+fn stage_beside(source: &Path, build_dir: &Path) -> Result<(), PrepareError> {
+    use std::os::unix::fs::PermissionsExt;
+    let own = source.file_name().map(|n| n.to_string_lossy().into_owned());
+    let own = own.unwrap_or_default();
+    let reserved = [own.as_str(), "program", "compile.out", "compile.err"];
+    crate::judge::submission::stage_siblings(source, build_dir, &reserved);
+    let open = std::fs::Permissions::from_mode(0o755);
+    std::fs::set_permissions(build_dir, open).map_err(|e| PrepareError::Copy {
+        path: build_dir.to_path_buf(),
+        source: e,
+    })
+}
+
+/// Runs the compile command `argv` in `build_dir`: the program ready to
+/// run, or CE with what the compiler said (naming the user's own path
+/// `source`, not the copy `src`).
+fn compile_in(
+    build_dir: &Path,
+    argv: Vec<String>,
+    (language, source, src): (&Recipe, &Path, &Path),
+    runner: &dyn Runner,
+) -> Result<Prepared, PrepareError> {
+    let exe = build_dir.join("program");
     let spec = RunSpec {
-        argv: Recipe::fill(compile, &src, &exe),
+        argv,
         workdir: build_dir.to_path_buf(),
         stdin: None,
         stdout: build_dir.join("compile.out"),
@@ -138,7 +159,7 @@ pub fn prepare(
         source: e,
     })?;
     if outcome.exit == Exit::Code(0) && outcome.stopped.is_none() && exe.exists() {
-        return Ok(Prepared::Ready(Recipe::fill(&language.run, &src, &exe)));
+        return Ok(Prepared::Ready(Recipe::fill(&language.run, src, &exe)));
     }
     let mut message =
         compiler_said(build_dir, "compile.err") + &compiler_said(build_dir, "compile.out");
@@ -277,7 +298,9 @@ fn ask_version(program: &str) -> Option<String> {
         _ => return None,
     };
     let out = tempfile::tempfile().ok()?;
-    let mut child = std::process::Command::new(program)
+    // The program the compile runs: found as the sandbox finds it.
+    let program = crate::runner::sandbox::resolve(program);
+    let mut child = std::process::Command::new(&program)
         .arg(flag)
         .stdin(std::process::Stdio::null())
         .stdout(out.try_clone().ok()?)
@@ -285,7 +308,7 @@ fn ask_version(program: &str) -> Option<String> {
         .spawn()
         .ok()?;
     let start = Instant::now();
-    while child.try_wait().ok()?.is_none() {
+    while !matches!(child.try_wait(), Ok(Some(_))) {
         if start.elapsed() > VERSION_TIME {
             let _ = child.kill();
             let _ = child.wait();

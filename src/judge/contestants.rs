@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 
 pub use crate::config::Layout;
 use crate::config::languages::{known_extensions, recipe_for};
-use crate::config::{Languages, Submission};
+use crate::config::{Languages, Origin, Submission};
 
 /// Entries read from one contestant's folder at most.
 pub const MAX_ENTRIES: usize = 1000;
@@ -133,6 +133,7 @@ pub fn contestants(folder: &Path, lookup: Lookup) -> Result<Contest, ContestErro
         }
     }
     contest.files(folder, files);
+    contest.merge_namesakes();
     if let Some(source_name) = own_source.filter(|_| contest.is_empty()) {
         return Err(ContestError::OneContestant {
             path: folder.to_path_buf(),
@@ -209,6 +210,31 @@ impl Contest {
         }
     }
 
+    /// A folder `amy/` and a source `amy.cpp` beside it are one contestant
+    /// with two entries: listed once, without a source, saying so.
+    fn merge_namesakes(&mut self) {
+        let found: Vec<&str> = self
+            .found
+            .iter()
+            .map(|f| f.submission.name.as_str())
+            .collect();
+        let names = found
+            .iter()
+            .copied()
+            .chain(self.missing.iter().map(|m| m.name.as_str()));
+        let mut seen = std::collections::BTreeSet::new();
+        let twice: Vec<String> = names
+            .filter(|n| !seen.insert(*n))
+            .map(str::to_string)
+            .collect();
+        for name in twice {
+            self.found.retain(|f| f.submission.name != name);
+            self.missing.retain(|m| m.name != name);
+            let why = format!("several entries: the folder {name}/ and a source {name}.<ext>");
+            self.missing.push(Missing { name, why });
+        }
+    }
+
     /// The sources at the top of the folder, a student each by the stem.
     fn files(&mut self, folder: &Path, files: BTreeMap<String, Vec<PathBuf>>) {
         for (name, mut sources) in files {
@@ -235,7 +261,7 @@ fn contestant(name: &str, source: PathBuf) -> Submission {
         name: name.to_string(),
         command: None,
         source: Some(source),
-        contestants: true,
+        origin: Origin::Contestant,
     }
 }
 
@@ -251,8 +277,9 @@ fn file_name(path: &Path) -> String {
         .map_or(String::new(), |n| n.to_string_lossy().into_owned())
 }
 
-/// True when `path`'s stem is the problem's name, in any case.
-fn is_problem(path: &Path, problem: &str) -> bool {
+/// True when `path`'s stem is the problem's name, in any case: by the
+/// contest's convention, a contestant's source.
+pub fn is_problem(path: &Path, problem: &str) -> bool {
     path.file_stem()
         .is_some_and(|s| s.to_string_lossy().to_lowercase() == problem.to_lowercase())
 }

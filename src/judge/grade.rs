@@ -230,7 +230,7 @@ impl RunFolder {
             .filter_map(Result::ok)
             .take(100)
             .map(|e| e.file_name().to_string_lossy().into_owned())
-            .filter(|n| *n != plan.io.input_file)
+            .filter(|n| *n != plan.io.input_file && *n != plan.io.output_file)
             .take(3)
             .collect();
         match names.is_empty() {

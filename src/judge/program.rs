@@ -6,7 +6,10 @@
 //!
 //! A case stopped by the wall clock while its CPU time was well under the
 //! limit was most likely starved by a busy machine, not slow: it is judged
-//! again once, alone, after the others, and its result says so.
+//! again once, alone (at once when cases run one at a time; else after the
+//! others, holding back the results after it), for at most
+//! [`MAX_JUDGED_AGAIN`] cases of a program, and its result says so. When
+//! the judge is asked to stop meanwhile, the first result stands.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -36,6 +39,13 @@ pub fn grade_program(
         on_result,
     });
     let starved = Mutex::new(Vec::new());
+    let budget = AtomicUsize::new(MAX_JUDGED_AGAIN);
+    let take_budget = || {
+        let left = |n: usize| n.checked_sub(1);
+        budget
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, left)
+            .is_ok()
+    };
     std::thread::scope(|scope| {
         for _ in 0..jobs {
             scope.spawn(|| {
@@ -43,14 +53,18 @@ pub fn grade_program(
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(case) = cases.get(i) else { break };
-                    let result = grade_case(runner, argv, case, plan, &mut solver);
-                    if let Some(first) = result.as_ref().filter(|r| starved_by_wall(r, plan)) {
-                        let first = (i, first.clone());
-                        starved
-                            .lock()
-                            .unwrap_or_else(|e| e.into_inner())
-                            .push(first);
-                        continue;
+                    let mut result = grade_case(runner, argv, case, plan, &mut solver);
+                    if let Some(first) =
+                        result.take_if(|r| starved_by_wall(r, plan) && take_budget())
+                    {
+                        if jobs > 1 {
+                            starved
+                                .lock()
+                                .unwrap_or_else(|e| e.into_inner())
+                                .push((i, first));
+                            continue;
+                        }
+                        result = Some(judge_again(runner, argv, (case, first), plan, &mut solver));
                     }
                     done.lock()
                         .unwrap_or_else(|e| e.into_inner())
@@ -64,8 +78,8 @@ pub fn grade_program(
     starved.sort_by_key(|(i, _)| *i);
     let mut solver = Solver::new();
     for (i, first) in starved {
-        let again = grade_case(runner, argv, &cases[i], plan, &mut solver);
-        done.finish(i, again.map(|r| judged_again(r, &first)));
+        let again = judge_again(runner, argv, (&cases[i], first), plan, &mut solver);
+        done.finish(i, Some(again));
     }
     done.results
         .into_iter()
@@ -83,8 +97,22 @@ fn starved_by_wall(r: &CaseResult, plan: &Plan) -> bool {
     r.verdict == Verdict::TLE && r.cpu_ms * 4 < cpu_limit * 3
 }
 
-/// The result of a case judged again alone, saying so.
-fn judged_again(mut again: CaseResult, first: &CaseResult) -> CaseResult {
+/// The cases of a program judged again at most: a program that sleeps
+/// through every case costs twice the wall-clock limit on only so many.
+pub const MAX_JUDGED_AGAIN: usize = 5;
+
+/// A starved case judged again alone, its result saying so; the first
+/// result when the judge is asked to stop meanwhile.
+fn judge_again(
+    runner: &dyn Runner,
+    argv: &[String],
+    (case, first): (&CaseFile, CaseResult),
+    plan: &Plan,
+    solver: &mut Solver,
+) -> CaseResult {
+    let Some(mut again) = grade_case(runner, argv, case, plan, solver) else {
+        return first;
+    };
     let note = format!(
         "judged again alone: its first run was stopped at the wall clock after {} ms of CPU \
          time (a busy machine?)",

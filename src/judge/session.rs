@@ -239,10 +239,7 @@ impl Session<'_> {
             (Some(command), _) => stage_command(command, self.base, build)
                 .map(Prepared::Ready)
                 .map_err(PrepareError::Stage),
-            (None, Some(source)) => {
-                let links = !sub.contestants;
-                prepare((source, links), build, self.runner, self.tools)
-            }
+            (None, Some(source)) => prepare((source, sub.origin), build, self.runner, self.tools),
             (None, None) => Err(PrepareError::NoProgram),
         }
     }

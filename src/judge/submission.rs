@@ -106,7 +106,7 @@ pub fn gather(
             name: "command".to_string(),
             command: Some(command.to_vec()),
             source: None,
-            contestants: false,
+            origin: crate::config::Origin::Configured,
         };
         return Ok(Gathered {
             entries: vec![Entry::Program(program)],
@@ -170,14 +170,17 @@ const MAX_STAGED: u64 = 256 << 20;
 /// original is) executable by anyone, so that a run under a user id of its
 /// own reaches it even when the original is in a private home folder; the
 /// program's own name counts when it holds a `/` (else it is looked up on
-/// the system's PATH, as a shell would).
+/// the system's PATH, as a shell would). The first file named (the program
+/// or its script) brings the files beside it ([`stage_siblings`]).
 pub fn stage_command(argv: &[String], base: &Path, into: &Path) -> std::io::Result<Vec<String>> {
     let mut staged = Vec::with_capacity(argv.len());
+    let mut first = true;
     for (i, word) in argv.iter().enumerate() {
         let path = base.join(word);
         let names_file = (i > 0 || word.contains('/')) && path.is_file();
         staged.push(if names_file {
-            stage_file(&path, &into.join(format!("given-{i}")))?
+            let siblings = std::mem::take(&mut first);
+            stage_file(&path, &into.join(format!("given-{i}")), siblings)?
         } else {
             word.clone()
         });
@@ -191,39 +194,34 @@ pub const MAX_SIBLINGS: usize = 100;
 /// The largest file copied from beside a user's own script or source.
 pub const MAX_SIBLING: u64 = 1 << 20;
 
-/// Copies the files beside `path` into `into`, readable by anyone, so that
-/// a script finds its modules and data as it would in the user's shell:
-/// regular files only (no folder, so the rest of the tree stays closed to
-/// the runs; no link), none hidden or named in `reserved`, each at most
-/// [`MAX_SIBLING`] bytes, at most [`MAX_SIBLINGS`] of them. What cannot be
-/// read is left out. Only for the user's own programs: a contestant's
-/// folder may hold others' files (a class folder of sources). The number
-/// of files copied.
+/// Copies the files beside `path` into `into`, so that a script finds its
+/// modules and data as it would in the user's shell: regular files with one
+/// name only, opened without following a link or waiting on a pipe
+/// (`untrusted::open_beneath`; no folder, so the rest of the tree stays
+/// closed to the runs), none hidden or named in `reserved`, none private
+/// (without read rights for others: the copies are readable by the runs),
+/// each at most [`MAX_SIBLING`] bytes, at most [`MAX_SIBLINGS`] of them.
+/// What cannot be read is left out. Only for the user's own programs (a
+/// command, a `[[submission]]`): a source named on the command line may be a
+/// student's, whose neighbours are other students'. The number of files
+/// copied.
 pub fn stage_siblings(path: &Path, into: &Path, reserved: &[&str]) -> usize {
-    use std::os::unix::fs::PermissionsExt;
-    let Some(listed) = path.parent().and_then(|dir| std::fs::read_dir(dir).ok()) else {
+    let Some(dir) = path.parent() else {
+        return 0;
+    };
+    let Ok(listed) = std::fs::read_dir(dir) else {
         return 0;
     };
     let mut copied = 0;
     for entry in listed.filter_map(Result::ok).take(10 * MAX_SIBLINGS) {
         let name = entry.file_name();
         let shown = name.to_string_lossy();
-        let small_file = entry
-            .metadata()
-            .is_ok_and(|m| m.file_type().is_file() && m.len() <= MAX_SIBLING);
-        if !small_file || shown.starts_with('.') || reserved.contains(&shown.as_ref()) {
+        if shown.starts_with('.') || reserved.contains(&shown.as_ref()) {
             continue;
         }
-        let copy = into.join(&name);
-        if std::fs::copy(entry.path(), &copy).is_err() {
-            continue;
+        if copy_sibling(dir, Path::new(&name), into) {
+            copied += 1;
         }
-        let exec = entry
-            .metadata()
-            .is_ok_and(|m| m.permissions().mode() & 0o111 != 0);
-        let mode = if exec { 0o755 } else { 0o644 };
-        let _ = std::fs::set_permissions(&copy, std::fs::Permissions::from_mode(mode));
-        copied += 1;
         if copied == MAX_SIBLINGS {
             break;
         }
@@ -231,10 +229,32 @@ pub fn stage_siblings(path: &Path, into: &Path, reserved: &[&str]) -> usize {
     copied
 }
 
+/// Copies one file beside a script, as [`stage_siblings`] says; whether it
+/// was copied.
+fn copy_sibling(dir: &Path, name: &Path, into: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    let Ok(opened) = crate::untrusted::open_beneath(dir, name) else {
+        return false;
+    };
+    let mode = opened.file.metadata().map_or(0, |m| m.permissions().mode());
+    if opened.size > MAX_SIBLING || mode & 0o004 == 0 {
+        return false;
+    }
+    let Ok(read) = crate::untrusted::read_prefix(opened.file, MAX_SIBLING) else {
+        return false;
+    };
+    let copy = into.join(name);
+    if read.truncated || std::fs::write(&copy, &read.bytes).is_err() {
+        return false;
+    }
+    let mode = if mode & 0o111 != 0 { 0o755 } else { 0o644 };
+    std::fs::set_permissions(&copy, std::fs::Permissions::from_mode(mode)).is_ok()
+}
+
 /// Copies one named file into `folder` (made), keeping its name, with the
-/// files beside it ([`stage_siblings`]); the copy's path, or the original's
-/// absolute path when it is too large to copy.
-fn stage_file(path: &Path, folder: &Path) -> std::io::Result<String> {
+/// files beside it when `siblings` ([`stage_siblings`]); the copy's path,
+/// or the original's absolute path when it is too large to copy.
+fn stage_file(path: &Path, folder: &Path, siblings: bool) -> std::io::Result<String> {
     use std::os::unix::fs::PermissionsExt;
     let meta = std::fs::metadata(path)?;
     let absolute = std::fs::canonicalize(path)?;
@@ -243,7 +263,9 @@ fn stage_file(path: &Path, folder: &Path) -> std::io::Result<String> {
     };
     std::fs::create_dir(folder)?;
     std::fs::set_permissions(folder, std::fs::Permissions::from_mode(0o755))?;
-    stage_siblings(&absolute, folder, &[&name.to_string_lossy()]);
+    if siblings {
+        stage_siblings(&absolute, folder, &[&name.to_string_lossy()]);
+    }
     let copy = folder.join(name);
     std::fs::copy(&absolute, &copy)?;
     let exec = meta.permissions().mode() & 0o111 != 0;
@@ -287,9 +309,14 @@ mod tests {
             );
             let mode = std::fs::metadata(&copy).unwrap().permissions().mode() & 0o777;
             assert_eq!(mode, if name == "a.out" { 0o755 } else { 0o644 });
-            // The files beside it come along; folders and links do not.
+            // The script's files beside it come along (folders and links
+            // do not); a later file named comes alone.
             let beside = copy.parent().unwrap();
-            assert!(beside.join("helper.py").is_file(), "{beside:?}");
+            assert_eq!(
+                beside.join("helper.py").is_file(),
+                name == "sol.py",
+                "{beside:?}"
+            );
             assert!(!beside.join("secret").exists() && !beside.join("link.py").exists());
         }
     }

@@ -3,7 +3,8 @@
 //! files. Exit 0 on the contestant's verdict (AC, WA or PE: FULL_SCORE or 0
 //! in SCORE_FILE); exit 1 on a judge fault (FAIL, a call it cannot make
 //! sense of, a file it cannot write), which LemonLime shows as "Special
-//! Judge Run Time Error" instead of charging the contestant a 0. On a fault
+//! Judge Run Time Error" (the case still scores 0, but the result says it
+//! was the checker's fault, not an ordinary wrong answer). On a fault
 //! the files are still written when the call names them: score 0 and the
 //! fault in MESSAGE_FILE (LemonLime does not read them then; they are for
 //! whoever looks into it), and the fault on standard error.

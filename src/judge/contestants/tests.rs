@@ -99,6 +99,8 @@ fn every_layout_is_found_by_itself() {
             "GD-002/Mayan/mayan.pas",
             "GD-003/mayan.cpp",
             "GD-004/mayan/",
+            "wu/mayan.cpp",
+            "wu.py",
             "zhang-san.cpp",
             "li-si.py",
             "li-si.cpp",
@@ -121,6 +123,10 @@ fn every_layout_is_found_by_itself() {
         [
             ("GD-004", "mayan/: the folder is empty"),
             ("li-si", "several sources: li-si.cpp, li-si.py"),
+            (
+                "wu",
+                "several entries: the folder wu/ and a source wu.<ext>"
+            ),
         ]
     );
     let skipped: Vec<(&str, &str)> = c.skipped.iter().map(|s| (&*s.entry, &*s.why)).collect();

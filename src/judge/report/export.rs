@@ -81,26 +81,26 @@ fn csv_field(text: &str) -> String {
 pub const BOM: &str = "\u{feff}";
 
 /// The ranking as a spreadsheet: a row per submission in the order of the
-/// ranking, with its rank (ties share one), name, total and maximum, then
-/// the points of each case (empty for a case not judged, or with no result).
-/// It opens with a byte order mark.
+/// ranking, with its rank (ties share one), name, total, maximum and the
+/// number of cases not judged (the judge's fault: its rank may change when
+/// they are), then the points of each case (empty for a case not judged, or
+/// with no result). It opens with a byte order mark.
 pub fn score_csv(reports: &[SubmissionReport]) -> String {
     let Some(first) = reports.first() else {
         return String::new();
     };
-    let mut out = format!("{BOM}rank,submission,total,max");
+    let mut out = format!("{BOM}rank,submission,total,max,not_judged");
     for c in &first.cases {
         let _ = write!(out, ",{}", csv_field(&format!("{}/{}", c.suite, c.name)));
     }
     out.push('\n');
     for (rank, i) in super::ranked(reports) {
         let r = &reports[i];
+        let name = csv_field(&r.name);
         let _ = write!(
             out,
-            "{rank},{},{},{}",
-            csv_field(&r.name),
-            r.score,
-            r.max_score
+            "{rank},{name},{},{},{}",
+            r.score, r.max_score, r.not_judged
         );
         for head in &first.cases {
             let case = r
@@ -192,7 +192,7 @@ mod tests {
     fn csv_quotes_what_needs_quoting() {
         assert_eq!(
             score_csv(&report()),
-            "\u{feff}rank,submission,total,max,s/x,s/y,s/z\n1,\"a, \"\"b\"\"\",1,2,1,0,\n"
+            "\u{feff}rank,submission,total,max,not_judged,s/x,s/y,s/z\n1,\"a, \"\"b\"\"\",1,2,1,1,0,\n"
         );
     }
 
@@ -202,7 +202,7 @@ mod tests {
         r.push(crate::judge::result::fixture("a", Verdict::AC));
         let csv = score_csv(&[r]);
         assert!(
-            csv.contains("\n1,\"'=HYPERLINK(\"\"http://x\"\")\",10,10,10\n"),
+            csv.contains("\n1,\"'=HYPERLINK(\"\"http://x\"\")\",10,10,0,10\n"),
             "{csv}"
         );
     }

@@ -80,7 +80,7 @@ fn program(name: &str, command: &[&str]) -> Entry {
         name: name.into(),
         command: Some(command.iter().map(|s| s.to_string()).collect()),
         source: None,
-        contestants: false,
+        origin: crate::config::Origin::Configured,
     })
 }
 
@@ -169,7 +169,9 @@ fn a_program_that_writes_no_output_file_is_told_so() {
     let report = judge_with(&runner, IoMode::File, &[program("p", &["./p"])]);
     let c = &report.submissions[0].cases[0];
     assert_eq!(c.verdict, Verdict::PE);
-    assert_eq!(c.message, "the program wrote no mayan.out");
+    let told = "the program wrote no mayan.out; it printed nothing either (in file mode \
+                standard input is empty: a program for --io stdio?)";
+    assert_eq!(c.message, told);
 }
 
 #[test]
@@ -198,7 +200,7 @@ fn a_compile_error_is_ce_on_every_case_with_the_compilers_message() {
         name: "c".into(),
         command: None,
         source: Some(source),
-        contestants: false,
+        origin: crate::config::Origin::Configured,
     });
     let report = judge_with(&runner, IoMode::File, &[entry]);
     let r = &report.submissions[0];

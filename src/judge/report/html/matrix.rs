@@ -121,7 +121,12 @@ fn row(
         .collect();
     let _ = write!(
         out,
-        "<tr><td class=\"rank\">{rank}</td><th scope=\"row\" class=\"who\"><a href=\"#{}\" title=\"{name}\">{name}</a></th><td class=\"total\">{}/{}</td>",
+        "<tr><td class=\"rank\"{}>{rank}{}</td><th scope=\"row\" class=\"who\"><a href=\"#{}\" title=\"{name}\">{name}</a></th><td class=\"total\">{}/{}</td>",
+        match sub.not_judged {
+            0 => "",
+            _ => " title=\"some cases were not judged (the judge's fault): the rank may change\"",
+        },
+        if sub.not_judged > 0 { "?" } else { "" },
         anchors.submission(i),
         sub.score,
         sub.max_score,
