@@ -328,3 +328,26 @@ fn a_case_stopped_by_the_wall_clock_with_cpu_to_spare_is_judged_again_alone_once
     let runs = |name: &str| runner.runs().iter().filter(|r| r[0] == name).count();
     assert_eq!((runs("./ok"), runs("./sleeper"), runs("./slow")), (5, 8, 4));
 }
+
+#[test]
+fn a_program_that_sleeps_through_every_case_is_judged_again_on_five_at_most() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut cases = cases(dir.path());
+    cases.extend(cases.clone());
+    let runner = FakeRunner::new(|_: &FakeRun| {
+        Ok(Scripted::stopped(Stop::WallTime, Duration::from_millis(5)))
+    });
+    for jobs in [1, 2] {
+        let plan = Plan {
+            jobs,
+            ..plan(IoMode::File)
+        };
+        let argv = ["./sleeper".to_string()];
+        let results =
+            crate::judge::program::grade_program(&runner, &argv, &cases, &plan, &mut |_| {});
+        let again = results.iter().filter(|r| r.judged_again).count();
+        assert_eq!((results.len(), again), (8, 5), "jobs {jobs}");
+        assert!(results.iter().all(|r| r.verdict == Verdict::TLE));
+    }
+    assert_eq!(runner.runs().len(), 2 * (8 + 5));
+}
