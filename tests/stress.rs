@@ -160,3 +160,21 @@ fn a_correct_program_passes_with_two_jobs_and_json_says_none() {
     assert!(value["failure"].is_null(), "{value}");
     assert_eq!(value["judged"], 55);
 }
+
+/// `stress` said only "received: (nothing)" for a stdio program judged in
+/// file mode; the verdict now says where its answer went.
+#[test]
+fn a_program_for_the_other_io_mode_is_told_which_under_stress() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("stdio.py");
+    std::fs::write(&script, "import sys\nsys.stdin.read()\nprint(-1)\n").unwrap();
+    stress()
+        .args(["--cases", "5", "--seed", "1", "--", "python3"])
+        .arg(&script)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("received:\n(nothing)\n"))
+        .stdout(predicate::str::contains(
+            "verdict: PE: the program wrote no mayan.out; it printed \"-1\" on standard output instead: a program for --io stdio?",
+        ));
+}
