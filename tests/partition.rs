@@ -98,6 +98,7 @@ fn judge(partition: Option<Partition>) -> RunReport {
         Entry::Absent(Missing {
             name: "absent".into(),
             why: "no mayan.cpp".into(),
+            judge_fault: false,
         }),
         program("minus-one"),
     ];

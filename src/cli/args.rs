@@ -44,7 +44,7 @@ pub struct RunArgs {
     pub sandbox: Option<SandboxMode>,
     /// The built-in compilers' commands: default (gnu++17) or noi (NOI
     /// Linux 2.0: g++ -std=c++14 -O2 -lm, gcc -std=c99 -O2 -lm, fpc -O2)
-    /// [default: judge.toml's [language] preset, else default]
+    /// [default: judge.toml's `preset` of its language table, else default]
     #[arg(long, value_enum, value_name = "PRESET")]
     pub preset: Option<Preset>,
 }
@@ -70,8 +70,8 @@ pub struct RuleArgs {
 pub struct AnswerArgs {
     /// The extension of the answer files of every suite read: `out` when
     /// X.out holds X.in's answer (and X.exclude.out and so on), as
-    /// LemonLime and Cena keep data [default: each [[suite]]'s
-    /// answer-extension, else ans]
+    /// LemonLime and Cena keep data [default: each suite's
+    /// `answer-extension` in judge.toml, else ans]
     #[arg(long, value_name = "EXT", value_parser = answer_extension)]
     pub answer_extension: Option<String>,
 }

@@ -78,12 +78,13 @@ pub struct JudgeArgs {
     /// `DIR/<name>.<ext>` (a class folder), found by itself
     #[arg(long, value_name = "DIR")]
     pub contestants: Option<PathBuf>,
-    /// How the contest folder is laid out [default: auto, or [contestants]
-    /// layout]
+    /// How the contest folder is laid out [default: judge.toml's contestants
+    /// `layout`, else auto]
     #[arg(long, value_enum, value_name = "LAYOUT")]
     pub layout: Option<Layout>,
     /// The problem's name: contestants' sources are `NAME.<ext>` (in the
-    /// folder `NAME` when nested) [default: mayan, or [contestants] problem]
+    /// folder `NAME` when nested) [default: judge.toml's contestants
+    /// `problem`, else mayan]
     #[arg(long, value_name = "NAME")]
     pub problem: Option<String>,
     /// Judge only shard K of N of the (submission, case) pairs, as 2/3, to

@@ -32,6 +32,25 @@ pub const MAX_CONTESTANTS: usize = 20_000;
 pub struct Missing {
     pub name: String,
     pub why: String,
+    /// The judge could not read the folder: its fault, not the contestant's.
+    pub judge_fault: bool,
+}
+
+/// Why a contestant's folder gives no source, and whose fault that is.
+#[derive(Debug)]
+struct NoSource {
+    why: String,
+    judge_fault: bool,
+}
+
+impl From<String> for NoSource {
+    /// The contestant's own doing.
+    fn from(why: String) -> NoSource {
+        NoSource {
+            why,
+            judge_fault: false,
+        }
+    }
 }
 
 /// A contestant found with a source, and where it was.
@@ -194,7 +213,9 @@ impl Contest {
             return self.skip(name, "a folder (layout files: a source per student)");
         }
         let found = match entry.file_type().is_ok_and(|t| t.is_symlink()) {
-            true => Err("the folder is a symbolic link, which the judge does not follow".into()),
+            true => Err(NoSource::from(
+                "the folder is a symbolic link, which the judge does not follow".to_string(),
+            )),
             false => source_in(&entry.path(), lookup),
         };
         match found {
@@ -203,9 +224,10 @@ impl Contest {
                 submission: contestant(name, source),
                 layout,
             }),
-            Err(why) => self.missing.push(Missing {
+            Err(no) => self.missing.push(Missing {
                 name: name.to_string(),
-                why,
+                why: no.why,
+                judge_fault: no.judge_fault,
             }),
         }
     }
@@ -231,7 +253,12 @@ impl Contest {
             self.found.retain(|f| f.submission.name != name);
             self.missing.retain(|m| m.name != name);
             let why = format!("several entries: the folder {name}/ and a source {name}.<ext>");
-            self.missing.push(Missing { name, why });
+            let judge_fault = false;
+            self.missing.push(Missing {
+                name,
+                why,
+                judge_fault,
+            });
         }
     }
 
@@ -241,7 +268,12 @@ impl Contest {
             if sources.len() > 1 {
                 let names: Vec<String> = sources.iter().map(|p| file_name(p)).collect();
                 let why = format!("several sources: {}", names.join(", "));
-                self.missing.push(Missing { name, why });
+                let judge_fault = false;
+                self.missing.push(Missing {
+                    name,
+                    why,
+                    judge_fault,
+                });
                 continue;
             }
             let Some(source) = sources.pop() else {
@@ -284,13 +316,18 @@ pub fn is_problem(path: &Path, problem: &str) -> bool {
         .is_some_and(|s| s.to_string_lossy().to_lowercase() == problem.to_lowercase())
 }
 
-/// The entries of a folder, sorted, at most [`MAX_ENTRIES`].
-fn listing(dir: &Path) -> Result<Vec<DirEntry>, String> {
-    let listed = std::fs::read_dir(dir).map_err(|e| format!("the folder cannot be read: {e}"))?;
+/// The entries of a folder, sorted, at most [`MAX_ENTRIES`]; a folder the
+/// judge cannot read is its own fault.
+fn listing(dir: &Path) -> Result<Vec<DirEntry>, NoSource> {
+    let listed = std::fs::read_dir(dir).map_err(|e| NoSource {
+        why: format!("the judge cannot read the folder: {e}"),
+        judge_fault: true,
+    })?;
     let mut entries = Vec::new();
     for entry in listed.filter_map(Result::ok) {
         if entries.len() == MAX_ENTRIES {
-            return Err(format!("the folder holds more than {MAX_ENTRIES} entries"));
+            let why = format!("the folder holds more than {MAX_ENTRIES} entries");
+            return Err(why.into());
         }
         entries.push(entry);
     }
@@ -300,30 +337,32 @@ fn listing(dir: &Path) -> Result<Vec<DirEntry>, String> {
 
 /// The one source of the problem in a contestant's folder and the layout it
 /// was found in, or why there is none to judge.
-fn source_in(dir: &Path, lookup: Lookup) -> Result<(PathBuf, Layout), String> {
+fn source_in(dir: &Path, lookup: Lookup) -> Result<(PathBuf, Layout), NoSource> {
     let entries = listing(dir)?;
     let nested = entries
         .iter()
         .find(|e| e.file_name().to_string_lossy().to_lowercase() == lookup.problem.to_lowercase());
     let problem = lookup.problem;
     match (lookup.layout, nested) {
-        (Layout::Flat, _) | (Layout::Auto, None) => {
-            pick(&entries, lookup).map(|source| (source, Layout::Flat))
+        (Layout::Flat, _) | (Layout::Auto, None) => Ok((pick(&entries, lookup)?, Layout::Flat)),
+        (_, Some(sub)) if sub.file_type().is_ok_and(|t| t.is_symlink()) => {
+            Err(format!("{problem}/ is a symbolic link, which the judge does not follow").into())
         }
-        (_, Some(sub)) if sub.file_type().is_ok_and(|t| t.is_symlink()) => Err(format!(
-            "{problem}/ is a symbolic link, which the judge does not follow"
-        )),
         (_, Some(sub)) if sub.file_type().is_ok_and(|t| t.is_dir()) => {
-            let inner = listing(&sub.path()).map_err(|e| format!("{problem}/: {e}"))?;
-            pick(&inner, lookup)
-                .map(|source| (source, Layout::Nested))
-                .map_err(|e| format!("{problem}/: {e}"))
+            let within = |why: String| format!("{problem}/: {why}");
+            let inner = listing(&sub.path()).map_err(|e| NoSource {
+                why: within(e.why),
+                ..e
+            })?;
+            let source = pick(&inner, lookup).map_err(within)?;
+            Ok((source, Layout::Nested))
         }
-        (Layout::Auto, Some(_)) => pick(&entries, lookup).map(|source| (source, Layout::Flat)),
+        (Layout::Auto, Some(_)) => Ok((pick(&entries, lookup)?, Layout::Flat)),
         _ => Err(format!(
             "no {problem}/ folder (layout nested: {problem}/{problem}.<ext>); {}",
             holds(&entries)
-        )),
+        )
+        .into()),
     }
 }
 

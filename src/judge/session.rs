@@ -161,6 +161,10 @@ impl Session<'_> {
                 let build = sub.source.as_deref().and_then(|s| build_of(s, self.tools));
                 judged.map(|r| SubmissionReport { build, ..r })
             }
+            Entry::Absent(who) if who.judge_fault => {
+                observer.note(&who.name, &format!("judge error: {}", who.why));
+                Some(self.not_judged(&who.name, Verdict::JudgeError, &who.why))
+            }
             Entry::Absent(who) => {
                 observer.note(&who.name, &who.why);
                 let mut r = self.not_judged(&who.name, Verdict::CE, "no source to compile");

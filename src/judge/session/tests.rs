@@ -218,6 +218,7 @@ fn a_contestant_without_a_source_is_listed_with_the_reason() {
     let absent = Entry::Absent(Missing {
         name: "zed".into(),
         why: "no mayan.<ext> with a known language".into(),
+        judge_fault: false,
     });
     let report = judge_with(&runner, IoMode::File, &[program("ok", &["./ok"]), absent]);
     let zed = &report.submissions[1];
@@ -350,4 +351,19 @@ fn a_program_that_sleeps_through_every_case_is_judged_again_on_five_at_most() {
         assert!(results.iter().all(|r| r.verdict == Verdict::TLE));
     }
     assert_eq!(runner.runs().len(), 2 * (8 + 5));
+}
+
+#[test]
+fn a_contestants_folder_the_judge_cannot_read_is_not_charged_to_the_contestant() {
+    let runner = FakeRunner::new(correct);
+    let unread = Entry::Absent(Missing {
+        name: "zed".into(),
+        why: "the judge cannot read the folder: Input/output error".into(),
+        judge_fault: true,
+    });
+    let report = judge_with(&runner, IoMode::File, &[unread]);
+    let zed = &report.submissions[0];
+    assert_eq!(verdicts(zed), [Verdict::JudgeError; 4]);
+    assert_eq!((zed.not_judged, zed.max_score), (4, 0), "not counted");
+    assert_eq!(report.exit_code(), exit::ERROR);
 }
