@@ -36,6 +36,17 @@ pub struct Missing {
     pub judge_fault: bool,
 }
 
+impl Missing {
+    /// A contestant without a source through its own doing.
+    fn new(name: String, why: String) -> Missing {
+        Missing {
+            name,
+            why,
+            judge_fault: false,
+        }
+    }
+}
+
 /// Why a contestant's folder gives no source, and whose fault that is.
 #[derive(Debug)]
 struct NoSource {
@@ -235,30 +246,15 @@ impl Contest {
     /// A folder `amy/` and a source `amy.cpp` beside it are one contestant
     /// with two entries: listed once, without a source, saying so.
     fn merge_namesakes(&mut self) {
-        let found: Vec<&str> = self
-            .found
-            .iter()
-            .map(|f| f.submission.name.as_str())
-            .collect();
-        let names = found
-            .iter()
-            .copied()
-            .chain(self.missing.iter().map(|m| m.name.as_str()));
+        let names = (self.found.iter().map(|f| &f.submission.name))
+            .chain(self.missing.iter().map(|m| &m.name));
         let mut seen = std::collections::BTreeSet::new();
-        let twice: Vec<String> = names
-            .filter(|n| !seen.insert(*n))
-            .map(str::to_string)
-            .collect();
+        let twice: Vec<String> = names.filter(|n| !seen.insert(*n)).cloned().collect();
         for name in twice {
             self.found.retain(|f| f.submission.name != name);
             self.missing.retain(|m| m.name != name);
             let why = format!("several entries: the folder {name}/ and a source {name}.<ext>");
-            let judge_fault = false;
-            self.missing.push(Missing {
-                name,
-                why,
-                judge_fault,
-            });
+            self.missing.push(Missing::new(name, why));
         }
     }
 
@@ -268,12 +264,7 @@ impl Contest {
             if sources.len() > 1 {
                 let names: Vec<String> = sources.iter().map(|p| file_name(p)).collect();
                 let why = format!("several sources: {}", names.join(", "));
-                let judge_fault = false;
-                self.missing.push(Missing {
-                    name,
-                    why,
-                    judge_fault,
-                });
+                self.missing.push(Missing::new(name, why));
                 continue;
             }
             let Some(source) = sources.pop() else {
