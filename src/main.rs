@@ -25,7 +25,9 @@ fn main() -> ExitCode {
             ExitCode::from(exit::BROKEN_PIPE)
         }
         Err(e) => {
-            eprintln!("mayan: {}", mayan_judge::text::visible(&format!("{e:#}")));
+            let causes = e.chain().map(|c| c.to_string());
+            let told = mayan_judge::text::error_chain(causes);
+            eprintln!("mayan: {}", mayan_judge::text::visible(&told));
             ExitCode::from(exit::ERROR)
         }
     }

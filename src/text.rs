@@ -165,6 +165,24 @@ pub fn inert_cell(text: &str) -> String {
     }
 }
 
+/// An error and its causes as one line, `outer: cause: ...`, leaving out a
+/// cause the messages before it already quote (an error that names its
+/// source, as `path: cannot read: No such file`, is not followed by the
+/// source again).
+pub fn error_chain(causes: impl IntoIterator<Item = String>) -> String {
+    let mut out = String::new();
+    for cause in causes {
+        if out.contains(&cause) {
+            continue;
+        }
+        if !out.is_empty() {
+            out.push_str(": ");
+        }
+        out.push_str(&cause);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -268,5 +286,18 @@ mod tests {
         assert!(!glob_match("hard-00?", "hard-0031"));
         assert!(!glob_match("rules/*", "sample/statement"));
         assert!(glob_match("*", ""));
+    }
+
+    #[test]
+    fn an_error_chain_says_each_cause_once() {
+        let chain = |c: &[&str]| error_chain(c.iter().map(|s| s.to_string()));
+        assert_eq!(
+            chain(&["a.toml: cannot read: No such file", "No such file"]),
+            "a.toml: cannot read: No such file"
+        );
+        assert_eq!(
+            chain(&["writing the report", "disk full"]),
+            "writing the report: disk full"
+        );
     }
 }
