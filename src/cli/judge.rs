@@ -2,13 +2,14 @@
 //! the library's (`judge::session`); this draws progress, keeps the JSON
 //! file up to date and writes the reports asked for.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
 
 use super::args::overrides;
+use super::progress::{Progress, check_no_journal};
 use super::{AnswerArgs, RuleArgs, RunArgs};
 use crate::check::Accept;
 use crate::config::units::{show_duration, show_size};
@@ -17,14 +18,14 @@ use crate::judge::compile::{Build, Toolchain, language_build};
 use crate::judge::contestants::{is_problem, source_name};
 use crate::judge::partition::Partition;
 use crate::judge::plan::Plan;
-use crate::judge::report::json::write_json;
 use crate::judge::report::table::{
     judge_errors, ranking, sandbox_summary, score_table, submission_table,
 };
-use crate::judge::report::{RunReport, export};
-use crate::judge::result::CaseResult;
-use crate::judge::session::{Observer, Session, find_cases};
+use crate::judge::report::{CaseId, Conditions, RunReport, export};
+use crate::judge::resume::Earlier;
+use crate::judge::session::{RunOptions, Session, find_cases};
 use crate::judge::submission::{ContestArgs, Entry, Gathered, gather};
+use crate::judge::suite::CaseFile;
 use crate::runner::Runner;
 use crate::runner::process::ProcessRunner;
 use crate::text::{glob_match, plural, visible};
@@ -58,9 +59,15 @@ pub struct JudgeArgs {
     pub run: RunArgs,
     #[command(flatten)]
     pub rules: RuleArgs,
-    /// Write every result as JSON, rewritten after each case
+    /// Write every result as JSON at the end (and when stopped); while the
+    /// run goes, each result is added to FILE.journal as it is judged
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
+    /// Go on from the --json FILE of an earlier run (and its journal, when
+    /// it did not finish): keep each result whose submission, case files
+    /// and conditions are unchanged, and judge the rest
+    #[arg(long, requires = "json")]
+    pub resume: bool,
     /// Write JUnit XML for CI
     #[arg(long, value_name = "FILE")]
     pub junit: Option<PathBuf>,
@@ -117,8 +124,9 @@ pub(super) fn judge_command(args: &JudgeArgs) -> Result<u8> {
     })?;
     let mut entries = entries(args, &config)?;
     keep_matching(&mut entries, &args.submissions, |e| e.name().to_string())?;
-    check_writable(args)?;
     let plan = Plan::of(&config, usize::from(args.jobs));
+    let earlier = earlier(args, &plan, &cases)?;
+    check_writable(args)?;
     let runner = ProcessRunner::configured(config.sandbox.mode, config.sandbox.readable.clone())?;
     let tools = Toolchain {
         languages: &config.languages,
@@ -137,24 +145,79 @@ pub(super) fn judge_command(args: &JudgeArgs) -> Result<u8> {
         runner: &runner,
         tools,
     };
-    let mut progress = Progress::new(args.json.clone(), args.quiet);
-    let report = session.judge_part(&entries, args.partition, &mut progress)?;
-    progress.done()?;
-    if let Some(path) = &args.json {
-        write_json(path, &report).with_context(|| format!("{}: cannot write", path.display()))?;
-    }
+    let carried = earlier.as_ref().map(Earlier::carried).unwrap_or_default();
+    let mut progress = Progress::new(args.json.clone(), args.quiet, carried);
+    let options = RunOptions {
+        partition: args.partition,
+        earlier: earlier.as_ref(),
+    };
+    let report = session.judge_run(&entries, options, &mut progress)?;
+    progress.finish(&report)?;
     print_tables(&report)?;
     write_exports([&args.junit, &args.csv, &args.html], &report)?;
-    if report.interrupted {
-        eprintln!(
-            "interrupted: the reports hold the {} that finished",
-            plural(
-                report.submissions.iter().map(|s| s.cases.len()).sum(),
-                "case"
-            )
-        );
+    if !args.quiet {
+        eprint!("{}", closing(args, &report));
     }
     Ok(report.exit_code())
+}
+
+/// With `--resume`, what the earlier run left that still holds: its report
+/// and its journal read, and what was not kept said (unless quiet).
+fn earlier(args: &JudgeArgs, plan: &Plan, cases: &[CaseFile]) -> Result<Option<Earlier>> {
+    let Some(json) = &args.json else {
+        return Ok(None);
+    };
+    check_no_journal(json, args.resume)?;
+    if !args.resume {
+        return Ok(None);
+    }
+    let ids: Vec<CaseId> = cases.iter().map(CaseId::of).collect();
+    let earlier = Earlier::read(json, &Conditions::of(plan), &ids)?;
+    if !args.quiet {
+        for note in &earlier.notes {
+            eprintln!("{}", visible(note));
+        }
+        match earlier.from.is_empty() {
+            true => eprintln!(
+                "nothing to resume from: {} does not exist yet",
+                json.display()
+            ),
+            false => eprintln!(
+                "resuming from {}: {} may be kept",
+                visible(&earlier.from),
+                plural(earlier.results(), "result")
+            ),
+        }
+    }
+    Ok(Some(earlier))
+}
+
+/// The lines that close a run on standard error: what a resumed run kept,
+/// and what an interrupted one holds.
+fn closing(args: &JudgeArgs, report: &RunReport) -> String {
+    let mut out = String::new();
+    if let Some(r) = &report.resumed {
+        out += &format!(
+            "resumed: {} kept from the earlier run, {} judged now\n",
+            plural(r.kept, "result"),
+            plural(r.judged, "result")
+        );
+    }
+    if report.interrupted {
+        let finished = report.submissions.iter().map(|s| s.cases.len()).sum();
+        out += &format!(
+            "interrupted: the reports hold the {} that finished",
+            plural(finished, "case")
+        );
+        out += &match &args.json {
+            Some(json) => format!(
+                "; `--resume` with --json {} goes on from there\n",
+                visible(&json.display().to_string())
+            ),
+            None => "\n".to_string(),
+        };
+    }
+    out
 }
 
 /// What the run judges: the sources or command of the command line, else
@@ -403,80 +466,6 @@ pub(super) fn write_exports(
         }
     }
     Ok(())
-}
-
-/// Progress on standard error (a bar on a terminal, a line per case
-/// otherwise, nothing when quiet) and the JSON file rewritten after every
-/// case.
-struct Progress {
-    bar: Option<indicatif::ProgressBar>,
-    json: Option<PathBuf>,
-    quiet: bool,
-    failure: Option<anyhow::Error>,
-}
-
-impl Progress {
-    fn new(json: Option<PathBuf>, quiet: bool) -> Progress {
-        Progress {
-            bar: None,
-            json,
-            quiet,
-            failure: None,
-        }
-    }
-
-    /// The first JSON write that failed, if one did.
-    fn done(self) -> Result<()> {
-        self.failure.map_or(Ok(()), Err)
-    }
-}
-
-impl Observer for Progress {
-    fn started(&mut self, name: &str, cases: usize) {
-        self.bar = (std::io::stderr().is_terminal() && !self.quiet).then(|| {
-            let bar = indicatif::ProgressBar::new(cases as u64);
-            let style =
-                indicatif::ProgressStyle::with_template("{prefix} [{bar:30}] {pos}/{len} {msg}")
-                    .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
-            bar.set_style(style.progress_chars("=> "));
-            bar.set_prefix(visible(name));
-            bar
-        });
-    }
-
-    fn note(&mut self, name: &str, text: &str) {
-        if !self.quiet {
-            eprintln!("[{}] {}", visible(name), visible(text));
-        }
-    }
-
-    fn case_done(&mut self, name: &str, c: &CaseResult, so_far: &RunReport) {
-        let name = visible(name);
-        let line = visible(&format!(
-            "{}/{}: {} ({} ms)",
-            c.suite, c.name, c.verdict, c.cpu_ms
-        ));
-        match &self.bar {
-            Some(bar) => {
-                bar.inc(1);
-                bar.set_message(line);
-            }
-            None if !self.quiet => eprintln!("[{name}] {line}"),
-            None => {}
-        }
-        if let Some(path) = &self.json
-            && let Err(e) = write_json(path, so_far)
-        {
-            let e = anyhow::Error::new(e).context(format!("{}: cannot write", path.display()));
-            self.failure.get_or_insert(e);
-        }
-    }
-
-    fn finished(&mut self, _so_far: &RunReport) {
-        if let Some(bar) = self.bar.take() {
-            bar.finish_and_clear();
-        }
-    }
 }
 
 /// Every report file asked for can be written: found out before anything

@@ -8,12 +8,14 @@
 pub mod answer_files;
 pub mod compile;
 pub mod contestants;
+pub mod fingerprint;
 pub mod grade;
 pub mod partition;
 pub mod plan;
 pub mod program;
 pub mod report;
 pub mod result;
+pub mod resume;
 pub mod session;
 pub mod submission;
 pub mod suite;

@@ -7,11 +7,14 @@
 use std::path::{Path, PathBuf};
 
 use super::compile::{PrepareError, Prepared, Toolchain, build_of, prepare};
+use super::contestants::Missing;
+use super::fingerprint;
 use super::partition::Partition;
 use super::plan::Plan;
 use super::program::grade_program;
-use super::report::{CaseId, RunReport, SubmissionReport};
+use super::report::{CaseId, Resumed, RunReport, SubmissionReport};
 use super::result::{CaseResult, all_cases};
+use super::resume::{Earlier, kept_result};
 use super::submission::{Entry, stage_command};
 use super::suite::{CaseFile, DataFault, Finding, check_data, discover};
 use super::verdict::Verdict;
@@ -20,16 +23,21 @@ use crate::runner::{Runner, signals};
 use crate::solver::Solver;
 
 /// What a front end sees of a run as it goes. Every method has a default
-/// that does nothing.
+/// that does nothing. Nothing it is given grows with the run: a result at a
+/// time, a submission at a time.
 pub trait Observer: Send {
-    /// An entry is about to be prepared and graded on `cases` cases.
-    fn started(&mut self, _name: &str, _cases: usize) {}
+    /// The run starts: `header` is its report with no submission yet.
+    fn run_started(&mut self, _header: &RunReport) {}
+    /// Entry `entry` starts (`head`: its name, fingerprint and build), with
+    /// `to_judge` of its cases to judge (the others kept from an earlier
+    /// run).
+    fn started(&mut self, _entry: usize, _head: &SubmissionReport, _to_judge: usize) {}
     /// Something worth saying about an entry (it did not compile, ...).
     fn note(&mut self, _name: &str, _text: &str) {}
-    /// A case is done; `so_far` is the whole report up to and including it.
-    fn case_done(&mut self, _name: &str, _case: &CaseResult, _so_far: &RunReport) {}
-    /// An entry is done; `so_far` ends with it.
-    fn finished(&mut self, _so_far: &RunReport) {}
+    /// A case of entry `entry` was judged.
+    fn case_done(&mut self, _entry: usize, _name: &str, _case: &CaseResult) {}
+    /// Entry `entry` is done: every result of it, judged or kept.
+    fn finished(&mut self, _entry: usize, _done: &SubmissionReport) {}
 }
 
 /// An observer that sees nothing.
@@ -95,6 +103,15 @@ pub struct Session<'a> {
     pub tools: Toolchain<'a>,
 }
 
+/// How a run goes besides its entries.
+#[derive(Clone, Copy, Default)]
+pub struct RunOptions<'a> {
+    /// Judge only this share of the (entry, case) pairs.
+    pub partition: Option<Partition>,
+    /// Results of earlier runs to keep rather than judge again.
+    pub earlier: Option<&'a Earlier>,
+}
+
 impl Session<'_> {
     /// Judges every entry in order; the report holds them all.
     pub fn judge(
@@ -102,44 +119,78 @@ impl Session<'_> {
         entries: &[Entry],
         observer: &mut dyn Observer,
     ) -> Result<RunReport, SessionError> {
-        self.judge_part(entries, None, observer)
+        self.judge_run(entries, RunOptions::default(), observer)
     }
 
     /// Judges the (entry, case) pairs of `partition` (all of them when
-    /// `None`), every entry in order. The report lists every entry and every
-    /// case of the run; an entry with no case in the share is listed with no
-    /// result and is not prepared.
+    /// `None`), every entry in order.
     pub fn judge_part(
         &self,
         entries: &[Entry],
         partition: Option<Partition>,
         observer: &mut dyn Observer,
     ) -> Result<RunReport, SessionError> {
+        let options = RunOptions {
+            partition,
+            ..RunOptions::default()
+        };
+        self.judge_run(entries, options, observer)
+    }
+
+    /// Judges every entry in order over its share of the cases, keeping
+    /// the results of `options.earlier` that still hold. The report lists
+    /// every entry and every case of the run; an entry with no case in the
+    /// share is listed with no result and is not prepared, nor is one whose
+    /// every result is kept.
+    pub fn judge_run(
+        &self,
+        entries: &[Entry],
+        options: RunOptions,
+        observer: &mut dyn Observer,
+    ) -> Result<RunReport, SessionError> {
         if entries.is_empty() {
             return Err(SessionError::NothingToJudge);
         }
         let mut report = RunReport::new(self.plan, self.runner.method(), self.runner.protections());
-        report.partition = partition;
+        report.partition = options.partition;
         report.cases = self.cases.iter().map(CaseId::of).collect();
+        observer.run_started(&report);
+        let mut kept = 0;
         for (i, entry) in entries.iter().enumerate() {
             if signals::received().is_some() {
                 break;
             }
             let share: Vec<CaseFile> = (self.cases.iter().enumerate())
-                .filter(|&(j, _)| partition.is_none_or(|p| p.holds(i, j, self.cases.len())))
+                .filter(|&(j, _)| {
+                    options
+                        .partition
+                        .is_none_or(|p| p.holds(i, j, self.cases.len()))
+                })
                 .map(|(_, case)| case.clone())
                 .collect();
-            let judged = Session {
+            let session = Session {
                 cases: &share,
                 ..*self
-            }
-            .judge_entry(entry, &report, observer);
+            };
             // None: the judge was asked to stop while it compiled.
-            let Some(judged) = judged else { break };
-            report.submissions.push(judged);
-            observer.finished(&report);
+            let Some(judged) = session.judge_entry((i, entry), options.earlier, observer) else {
+                break;
+            };
+            kept += judged.kept;
+            observer.finished(i, &judged.report);
+            report.submissions.push(judged.report);
         }
         report.interrupted = signals::received().is_some();
+        report.resumed = options.earlier.map(|e| Resumed {
+            from: e.from.clone(),
+            kept,
+            judged: report
+                .submissions
+                .iter()
+                .map(|s| s.cases.len())
+                .sum::<usize>()
+                - kept,
+        });
         Ok(report)
     }
 
@@ -147,32 +198,45 @@ impl Session<'_> {
     /// `None` when the judge was asked to stop while it compiled.
     fn judge_entry(
         &self,
-        entry: &Entry,
-        before: &RunReport,
+        (i, entry): (usize, &Entry),
+        earlier: Option<&Earlier>,
         observer: &mut dyn Observer,
-    ) -> Option<SubmissionReport> {
+    ) -> Option<Judged> {
+        let mut head = SubmissionReport::new(entry.name());
         if self.cases.is_empty() {
-            return Some(SubmissionReport::new(entry.name()));
+            return Some(Judged::new(head));
         }
-        observer.started(entry.name(), self.cases.len());
         match entry {
             Entry::Program(sub) => {
-                let judged = self.judge_submission(sub, before, observer);
-                let build = sub.source.as_deref().and_then(|s| build_of(s, self.tools));
-                judged.map(|r| SubmissionReport { build, ..r })
-            }
-            Entry::Absent(who) if who.judge_fault => {
-                observer.note(&who.name, &format!("judge error: {}", who.why));
-                Some(self.not_judged(&who.name, Verdict::JudgeError, &who.why))
+                head.fingerprint = fingerprint::of_submission(sub, self.base, self.tools);
+                head.build = sub.source.as_deref().and_then(|s| build_of(s, self.tools));
+                let kept = earlier.zip(head.fingerprint.as_deref());
+                let kept = kept.and_then(|(e, f)| e.of(&sub.name, f));
+                let left = (self.cases.iter())
+                    .filter(|c| kept.is_none_or(|k| kept_result(k, c).is_none()))
+                    .count();
+                observer.started(i, &head, left);
+                self.judge_submission((i, sub), head, kept, observer)
             }
             Entry::Absent(who) => {
-                observer.note(&who.name, &who.why);
-                let mut r = self.not_judged(&who.name, Verdict::CE, "no source to compile");
-                r.compile_error = Some(who.why.clone());
-                r.no_source = true;
-                Some(r)
+                observer.started(i, &head, self.cases.len());
+                Some(Judged::new(self.absent(who, observer)))
             }
         }
+    }
+
+    /// A contestant with no source to judge: CE, or a judge error when the
+    /// judge could not look.
+    fn absent(&self, who: &Missing, observer: &mut dyn Observer) -> SubmissionReport {
+        if who.judge_fault {
+            observer.note(&who.name, &format!("judge error: {}", who.why));
+            return self.not_judged(&who.name, Verdict::JudgeError, &who.why);
+        }
+        observer.note(&who.name, &who.why);
+        let mut r = self.not_judged(&who.name, Verdict::CE, "no source to compile");
+        r.compile_error = Some(who.why.clone());
+        r.no_source = true;
+        r
     }
 
     /// The same verdict on every case, nothing run.
@@ -184,20 +248,74 @@ impl Session<'_> {
         r
     }
 
-    /// Prepares one submission and grades it over every case, telling the
-    /// observer of each case as it is done; `None` when the judge was asked
-    /// to stop while it compiled.
+    /// Grades submission `i` over the cases of which no result is `kept`,
+    /// preparing it first, telling the observer of each case as it is
+    /// done; every case's result, kept or judged, in order. `None` when
+    /// the judge was asked to stop while it compiled.
     fn judge_submission(
         &self,
-        sub: &Submission,
-        before: &RunReport,
+        (i, sub): (usize, &Submission),
+        head: SubmissionReport,
+        kept: Option<&SubmissionReport>,
         observer: &mut dyn Observer,
-    ) -> Option<SubmissionReport> {
+    ) -> Option<Judged> {
+        let kept_of = |c: &CaseFile| kept.and_then(|k| kept_result(k, c));
+        let left: Vec<CaseFile> = (self.cases.iter())
+            .filter(|c| kept_of(c).is_none())
+            .cloned()
+            .collect();
+        let mut judged = match (left.is_empty(), kept) {
+            (true, Some(k)) => SubmissionReport {
+                compile_error: k.compile_error.clone(),
+                no_source: k.no_source,
+                ..head
+            },
+            _ => match self.run_submission((i, sub), &left, observer)? {
+                Ran::Results(results) => SubmissionReport {
+                    cases: results,
+                    ..head
+                },
+                // It does not compile now: every case is CE, kept or not.
+                Ran::CompileError(report) => {
+                    let build = head.build;
+                    let fingerprint = head.fingerprint;
+                    return Some(Judged::new(SubmissionReport {
+                        build,
+                        fingerprint,
+                        ..report
+                    }));
+                }
+            },
+        };
+        let mut ran = std::mem::take(&mut judged.cases).into_iter().peekable();
+        let mut count = 0;
+        for case in self.cases {
+            if let Some(k) = kept_of(case) {
+                judged.push(k.clone());
+                count += 1;
+            } else if let Some(r) = ran.next_if(|r| r.suite == case.suite && r.name == case.name) {
+                judged.push(r);
+            }
+        }
+        Some(Judged {
+            report: judged,
+            kept: count,
+        })
+    }
+
+    /// Prepares one submission and grades it over `cases`; `None` when the
+    /// judge was asked to stop while it compiled.
+    fn run_submission(
+        &self,
+        (i, sub): (usize, &Submission),
+        cases: &[CaseFile],
+        observer: &mut dyn Observer,
+    ) -> Option<Ran> {
         let build = match crate::runner::scratch_dir("mayan-build-") {
             Ok(dir) => dir,
             Err(e) => {
                 let why = format!("temporary folder: {e}");
-                return Some(self.not_judged(&sub.name, Verdict::JudgeError, &why));
+                return Some(Ran::Results(all_cases(cases, Verdict::JudgeError, &why)));
             }
         };
         let prepared = self.prepare(sub, build.path());
@@ -210,31 +328,24 @@ impl Session<'_> {
                 observer.note(&sub.name, "compilation failed");
                 let mut r = self.not_judged(&sub.name, Verdict::CE, "compilation failed");
                 r.compile_error = Some(message);
-                return Some(r);
+                return Some(Ran::CompileError(r));
             }
             Err(why) => {
                 let why = why.to_string();
                 observer.note(&sub.name, &format!("judge error: {why}"));
-                return Some(self.not_judged(&sub.name, Verdict::JudgeError, &why));
+                return Some(Ran::Results(all_cases(cases, Verdict::JudgeError, &why)));
             }
         };
-        let mut result = SubmissionReport::new(&sub.name);
-        let mut partial = before.clone();
-        partial.submissions.push(SubmissionReport::new(&sub.name));
         // The runs may read what was staged for them: the source, the
         // program, and the files beside the user's own script.
         let plan = Plan {
             readable: vec![build.path().to_path_buf()],
             ..self.plan.clone()
         };
-        grade_program(self.runner, &argv, self.cases, &plan, &mut |c| {
-            result.push(c.clone());
-            if let Some(last) = partial.submissions.last_mut() {
-                last.push(c.clone());
-            }
-            observer.case_done(&sub.name, c, &partial);
+        let results = grade_program(self.runner, &argv, cases, &plan, &mut |c| {
+            observer.case_done(i, &sub.name, c);
         });
-        Some(result)
+        Some(Ran::Results(results))
     }
 
     /// The command of a submission: as configured, or its source compiled.
@@ -247,6 +358,27 @@ impl Session<'_> {
             (None, None) => Err(PrepareError::NoProgram),
         }
     }
+}
+
+/// An entry's report and how many of its results were kept.
+struct Judged {
+    report: SubmissionReport,
+    kept: usize,
+}
+
+impl Judged {
+    fn new(report: SubmissionReport) -> Judged {
+        Judged { report, kept: 0 }
+    }
+}
+
+/// What preparing and running a submission gave.
+enum Ran {
+    /// The results of the cases run, in order (fewer when stopped); a judge
+    /// error on each when the judge could not prepare it.
+    Results(Vec<CaseResult>),
+    /// It did not compile: CE on every case of the share.
+    CompileError(SubmissionReport),
 }
 
 #[cfg(test)]

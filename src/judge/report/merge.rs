@@ -158,6 +158,7 @@ pub fn merge(mut shards: Vec<Shard>) -> Result<RunReport, MergeError> {
         interrupted: false,
         partition: None,
         cases: cases.clone(),
+        resumed: None,
         submissions,
     })
 }
@@ -216,6 +217,7 @@ fn merge_entry(
     merged.compile_error = parts.iter().find_map(|p| p.compile_error.clone());
     merged.no_source = parts.iter().any(|p| p.no_source);
     merged.build = parts.iter().find_map(|p| p.build.clone());
+    merged.fingerprint = parts.iter().find_map(|p| p.fingerprint.clone());
     let mut next: Vec<std::slice::Iter<CaseResult>> =
         parts.iter().map(|p| p.cases.iter()).collect();
     for (c, id) in cases.iter().enumerate() {

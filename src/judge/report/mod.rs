@@ -7,6 +7,7 @@
 
 pub mod export;
 pub mod html;
+pub mod journal;
 pub mod json;
 pub mod merge;
 pub mod table;
@@ -41,6 +42,11 @@ pub struct SubmissionReport {
     /// absent for a ready command.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub build: Option<Build>,
+    /// What was judged: the hash of its source and build, or of its
+    /// command (`fingerprint`); absent when it could not be read. A later
+    /// run keeps its results only when it is unchanged (`--resume`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fingerprint: Option<String>,
     pub cases: Vec<CaseResult>,
     pub score: u32,
     pub max_score: u32,
@@ -57,6 +63,7 @@ impl SubmissionReport {
             compile_error: None,
             no_source: false,
             build: None,
+            fingerprint: None,
             cases: Vec::new(),
             score: 0,
             max_score: 0,
@@ -167,7 +174,21 @@ pub struct RunReport {
     /// Every case of the run in order, judged here or in another shard.
     #[serde(default)]
     pub cases: Vec<CaseId>,
+    /// What a resumed run (`--resume`) kept of an earlier one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resumed: Option<Resumed>,
     pub submissions: Vec<SubmissionReport>,
+}
+
+/// What a resumed run kept from the earlier report and what it judged.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Resumed {
+    /// The file the earlier results were read from.
+    pub from: String,
+    /// Results kept: same submission, same case files, same conditions.
+    pub kept: usize,
+    /// Results judged in this run.
+    pub judged: usize,
 }
 
 /// One case of a run, as a report names it.
@@ -176,14 +197,20 @@ pub struct CaseId {
     pub suite: String,
     pub name: String,
     pub points: u32,
+    /// The hash of its input and answer files (`fingerprint`), when they
+    /// could be read.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hash: Option<String>,
 }
 
 impl CaseId {
+    /// The case as a report names it, its files hashed.
     pub fn of(case: &CaseFile) -> CaseId {
         CaseId {
             suite: case.suite.clone(),
             name: case.name.clone(),
             points: case.points,
+            hash: crate::judge::fingerprint::of_case(case),
         }
     }
 }
@@ -200,6 +227,7 @@ impl RunReport {
             interrupted: false,
             partition: None,
             cases: Vec::new(),
+            resumed: None,
             submissions: Vec::new(),
         }
     }

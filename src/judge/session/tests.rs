@@ -236,21 +236,25 @@ fn a_contestant_without_a_source_is_listed_with_the_reason() {
 struct Record(Vec<String>);
 
 impl Observer for Record {
-    fn started(&mut self, name: &str, cases: usize) {
-        self.0.push(format!("start {name} {cases}"));
+    fn run_started(&mut self, header: &RunReport) {
+        let n = header.cases.len();
+        self.0.push(format!("run {n} {}", header.submissions.len()));
     }
-    fn case_done(&mut self, name: &str, case: &CaseResult, so_far: &RunReport) {
-        let done = so_far.submissions.last().map_or(0, |s| s.cases.len());
+    fn started(&mut self, entry: usize, head: &SubmissionReport, to_judge: usize) {
         self.0
-            .push(format!("{name} {} {} {done}", case.name, case.verdict));
+            .push(format!("start {entry} {} {to_judge}", head.name));
     }
-    fn finished(&mut self, so_far: &RunReport) {
-        self.0.push(format!("done {}", so_far.submissions.len()));
+    fn case_done(&mut self, entry: usize, name: &str, case: &CaseResult) {
+        self.0
+            .push(format!("{entry} {name} {} {}", case.name, case.verdict));
+    }
+    fn finished(&mut self, entry: usize, done: &SubmissionReport) {
+        self.0.push(format!("done {entry} {}", done.cases.len()));
     }
 }
 
 #[test]
-fn the_observer_sees_every_case_in_order_with_the_report_so_far() {
+fn the_observer_sees_every_case_in_order_and_each_submission_whole() {
     let dir = tempfile::tempdir().unwrap();
     let cases = cases(dir.path());
     let plan = plan(IoMode::Stdio);
@@ -273,12 +277,13 @@ fn the_observer_sees_every_case_in_order_with_the_report_so_far() {
     assert_eq!(
         record.0,
         [
-            "start p 4",
-            "p a AC 1",
-            "p b AC 2",
-            "p c AC 3",
-            "p d AC 4",
-            "done 1"
+            "run 4 0",
+            "start 0 p 4",
+            "0 p a AC",
+            "0 p b AC",
+            "0 p c AC",
+            "0 p d AC",
+            "done 0 4"
         ]
     );
     assert!(matches!(
@@ -366,4 +371,100 @@ fn a_contestants_folder_the_judge_cannot_read_is_not_charged_to_the_contestant()
     assert_eq!(verdicts(zed), [Verdict::JudgeError; 4]);
     assert_eq!((zed.not_judged, zed.max_score), (4, 0), "not counted");
     assert_eq!(report.exit_code(), exit::ERROR);
+}
+
+/// Judges `entries` on `cases` with `earlier`'s results kept, counting the
+/// programs run.
+fn resumed(
+    dir: &Path,
+    cases: &[CaseFile],
+    entries: &[Entry],
+    earlier: Option<&Earlier>,
+) -> (RunReport, usize) {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let runs = std::sync::Arc::new(AtomicUsize::new(0));
+    let counted = runs.clone();
+    let runner = FakeRunner::new(move |run: &FakeRun| {
+        counted.fetch_add(1, Ordering::SeqCst);
+        correct(run)
+    });
+    let plan = plan(IoMode::Stdio);
+    let languages = crate::config::Languages::default();
+    let session = Session {
+        base: dir,
+        cases,
+        plan: &plan,
+        runner: &runner,
+        tools: Toolchain {
+            languages: &languages,
+            source_limit: 1 << 20,
+        },
+    };
+    let options = RunOptions {
+        partition: None,
+        earlier,
+    };
+    let report = session.judge_run(entries, options, &mut Quiet).unwrap();
+    (report, runs.load(Ordering::SeqCst))
+}
+
+#[test]
+fn a_resumed_run_judges_only_what_changed() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = cases(dir.path());
+    let entries = [program("p", &["./p"]), program("q", &["./q"])];
+    let (first, runs) = resumed(dir.path(), &cases, &entries, None);
+    assert_eq!(runs, 8);
+    assert_eq!(first.resumed, None);
+    let json = dir.path().join("r.json");
+    crate::judge::report::json::write_json(&json, &first).unwrap();
+    // Case c changes; q's command changes; p does not.
+    std::fs::write(&cases[2].input, HOPELESS).unwrap();
+    let entries = [program("p", &["./p"]), program("q", &["./q", "-O"])];
+    let ids: Vec<CaseId> = cases.iter().map(CaseId::of).collect();
+    let earlier = Earlier::read(&json, &first.conditions, &ids).unwrap();
+    assert_eq!(earlier.results(), 8 - 2, "c's results are not kept");
+    let (second, runs) = resumed(dir.path(), &cases, &entries, Some(&earlier));
+    assert_eq!(runs, 1 + 4, "p on c, q on every case");
+    let r = second.resumed.as_ref().unwrap();
+    assert_eq!((r.kept, r.judged), (3, 5));
+    assert_eq!(r.from, json.display().to_string());
+    for sub in &second.submissions {
+        let names: Vec<&str> = sub.cases.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, ["a", "b", "c", "d"], "every case, in order");
+        assert_eq!(verdicts(sub), [Verdict::AC; 4]);
+        assert_eq!((sub.score, sub.max_score), (40, 40));
+    }
+    // Nothing changed since: nothing is run again.
+    crate::judge::report::json::write_json(&json, &second).unwrap();
+    let ids: Vec<CaseId> = cases.iter().map(CaseId::of).collect();
+    let earlier = Earlier::read(&json, &second.conditions, &ids).unwrap();
+    let (third, runs) = resumed(dir.path(), &cases, &entries, Some(&earlier));
+    assert_eq!(runs, 0);
+    assert_eq!(third.resumed.unwrap().kept, 8);
+}
+
+#[test]
+fn other_conditions_or_a_judge_error_keep_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = cases(dir.path());
+    let entries = [program("p", &["./p"])];
+    let (mut first, _) = resumed(dir.path(), &cases, &entries, None);
+    first.submissions[0].cases[1].verdict = Verdict::JudgeError;
+    let json = dir.path().join("r.json");
+    crate::judge::report::json::write_json(&json, &first).unwrap();
+    let ids: Vec<CaseId> = cases.iter().map(CaseId::of).collect();
+    let earlier = Earlier::read(&json, &first.conditions, &ids).unwrap();
+    assert_eq!(earlier.results(), 3, "the judge error is judged again");
+    let (_, runs) = resumed(dir.path(), &cases, &entries, Some(&earlier));
+    assert_eq!(runs, 1);
+    let mut other = first.conditions.clone();
+    other.cpu_ms += 1;
+    let earlier = Earlier::read(&json, &other, &ids).unwrap();
+    assert_eq!(earlier.results(), 0);
+    assert!(
+        earlier.notes[0].contains("other limits"),
+        "{:?}",
+        earlier.notes
+    );
 }

@@ -33,6 +33,7 @@ pub(crate) fn empty_report() -> RunReport {
             how: "Linux < 5.13".into(),
         }],
         interrupted: false,
+        resumed: None,
         partition: None,
         cases: Vec::new(),
         submissions: Vec::new(),
