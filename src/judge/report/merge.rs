@@ -1,10 +1,19 @@
-//! The JSON reports of the shards of one run (`mayan judge --partition K/N
-//! --json FILE`), read back and put together into the report the whole run
-//! gives: the same entries in the same order, every case in the run's order,
-//! the totals counted again, so the tables, CSV, HTML and JUnit made from it
-//! are those of one run. Refuses, naming the file, shards of different
-//! runs, a shard given twice or missing, and a shard that lacks a result (an
-//! interrupted run: its JSON is rewritten after every case).
+//! The JSON reports of one run read back and put together, in two ways.
+//!
+//! The shards of a partitioned run (`mayan judge --partition K/N --json
+//! FILE`) make the report the whole run gives: the same entries in the same
+//! order, every case in the run's order, the totals counted again, so the
+//! tables, CSV, HTML and JUnit made from it are those of one run. Refuses,
+//! naming the file, shards of different runs, a shard given twice or
+//! missing, and a shard that lacks a result (an interrupted run: its JSON is
+//! rewritten after every case).
+//!
+//! Reports of no partition are a whole run's report followed by later runs
+//! under the same conditions (re-judges: `mayan judge --submission NAME
+//! --case GLOB --json FILE`), folded in by `rejudge`: each later result
+//! replaces the earlier one of the same submission and case, the later file
+//! winning. Shards and whole reports are not mixed: the shards are merged
+//! first, and the re-judges folded into that.
 //!
 //! Reading and merging only: which pair a shard judges is `partition`'s,
 //! judging it the session's, showing the result the other report modules'.
@@ -15,7 +24,7 @@ use std::sync::{Mutex, PoisonError};
 
 use serde::{Deserialize, Deserializer};
 
-use super::{CaseId, RunReport, SubmissionReport};
+use super::{CaseId, Rejudged, RunReport, SubmissionReport};
 use crate::judge::partition::Partition;
 use crate::judge::result::CaseResult;
 use crate::runner::sandbox::Protection;
@@ -41,8 +50,23 @@ pub enum MergeError {
     },
     #[error("no reports to merge")]
     NoReports,
-    #[error("{}: lists no cases of the run (written by an older mayan?): judge that shard again", path.display())]
-    NoCaseList { path: PathBuf },
+    #[error("{}: lists no cases of the run (written by an older mayan?): judge {again} again", path.display())]
+    NoCaseList {
+        path: PathBuf,
+        /// What to judge again: `that shard` or `it`.
+        again: &'static str,
+    },
+    #[error(
+        "{} is shard {partition} of a run, {} a whole run's report: merge every shard first \
+         (`mayan report merge SHARD... --json FILE`), then fold the re-judged report into \
+         the whole one (`mayan report merge WHOLE.json REJUDGED.json`)",
+        shard.display(), whole.display()
+    )]
+    ShardsAndWhole {
+        shard: PathBuf,
+        partition: Partition,
+        whole: PathBuf,
+    },
     #[error("{}: shard {this}, but {} is a shard of {first_of}: not shards of one partition", path.display(), first.display())]
     OtherPartition {
         path: PathBuf,
@@ -79,6 +103,69 @@ pub enum MergeError {
         shard: Partition,
         entry: String,
     },
+    #[error("{}: its run was interrupted before every case was judged: judge it again", path.display())]
+    RunInterrupted { path: PathBuf },
+    #[error("{}: judged under other conditions than {}{}: judge it again with the run's judge.toml", path.display(), first.display(), differences)]
+    OtherConditions {
+        path: PathBuf,
+        first: PathBuf,
+        /// What differs, as ` (cpu_ms 2000 here, 1000 there)`.
+        differences: String,
+    },
+    #[error("{} lists `{entry}` twice: results are matched by name", path.display())]
+    NameTwice { path: PathBuf, entry: String },
+    #[error("{} has no result for `{entry}` on {case}: {hint}", path.display())]
+    NoResult {
+        path: PathBuf,
+        entry: String,
+        case: String,
+        /// Why it may be so and what to do.
+        hint: &'static str,
+    },
+    #[error("{} holds results for `{entry}` that belong to no case it lists", path.display())]
+    StrayResult { path: PathBuf, entry: String },
+    #[error("{}: case {case} is not a case of the run of {}: judge it again with the run's judge.toml and cases", path.display(), first.display())]
+    CaseUnknown {
+        path: PathBuf,
+        first: PathBuf,
+        case: String,
+    },
+    #[error("{}: case {case} is worth {points} points, but {run_points} in {}: judge it again with the run's judge.toml", path.display(), first.display())]
+    CasePoints {
+        path: PathBuf,
+        first: PathBuf,
+        case: String,
+        points: u32,
+        run_points: u32,
+    },
+    #[error(
+        "{}: `{entry}` is not in {} and was judged on {judged} of the run's {run} cases: \
+         judge it on every case to add it",
+        path.display(), first.display()
+    )]
+    AddedInPart {
+        path: PathBuf,
+        first: PathBuf,
+        entry: String,
+        judged: usize,
+        run: usize,
+    },
+    #[error(
+        "{} re-judged `{entry}` on {judged} of the run's {run} cases with another build \
+         ({builds}): its results would mix two builds; judge it again on every case \
+         (--submission {entry}, without --case)",
+        path.display()
+    )]
+    BuildChanged {
+        path: PathBuf,
+        entry: String,
+        judged: usize,
+        run: usize,
+        /// How it was built there, then before, as `a ready command; a
+        /// compile error in full.json` (a build is `a compile error`, `no
+        /// source`, the compile command and version, or `a ready command`).
+        builds: String,
+    },
 }
 
 /// Reads a JSON report written by `mayan judge --json`.
@@ -111,8 +198,41 @@ impl Shard {
     }
 }
 
-/// Puts the shards of one run together, in any order given.
-pub fn merge(mut shards: Vec<Shard>) -> Result<RunReport, MergeError> {
+/// The reports put together, and what each later report replaced.
+pub struct Merged {
+    pub report: RunReport,
+    /// A note per later report folded into a whole run's, in the order
+    /// given (none for shards); the report's `rejudged` ends with them.
+    pub rejudged: Vec<Rejudged>,
+}
+
+/// Puts the reports of one run together: the shards of a partitioned run
+/// in any order given, or a whole run's report and the later reports that
+/// replace some of its results, in the order given (`rejudge::fold`).
+pub fn merge_noting(reports: Vec<Shard>) -> Result<Merged, MergeError> {
+    let shard = reports.iter().find(|s| s.report.partition.is_some());
+    let whole = reports.iter().find(|s| s.report.partition.is_none());
+    match (shard, whole) {
+        (Some(shard), Some(whole)) => Err(MergeError::ShardsAndWhole {
+            shard: shard.path.clone(),
+            partition: shard.partition(),
+            whole: whole.path.clone(),
+        }),
+        (Some(_), None) => Ok(Merged {
+            report: merge_shards(reports)?,
+            rejudged: Vec::new(),
+        }),
+        (None, _) => rejudge::fold(&reports),
+    }
+}
+
+/// [`merge_noting`] without the notes.
+pub fn merge(reports: Vec<Shard>) -> Result<RunReport, MergeError> {
+    merge_noting(reports).map(|merged| merged.report)
+}
+
+/// Puts the shards of one partitioned run together, in any order given.
+fn merge_shards(mut shards: Vec<Shard>) -> Result<RunReport, MergeError> {
     check_partition(&mut shards)?;
     let first = &shards[0];
     for s in &shards[1..] {
@@ -141,6 +261,7 @@ pub fn merge(mut shards: Vec<Shard>) -> Result<RunReport, MergeError> {
     {
         return Err(MergeError::NoCaseList {
             path: s.path.clone(),
+            again: "that shard",
         });
     }
     let cases = &first.report.cases;
@@ -160,6 +281,7 @@ pub fn merge(mut shards: Vec<Shard>) -> Result<RunReport, MergeError> {
         cases: cases.clone(),
         resumed: None,
         submissions,
+        rejudged: Vec::new(),
     })
 }
 
@@ -246,7 +368,7 @@ fn merge_entry(
     Ok(merged)
 }
 
-/// How the shards measured, each way named once.
+/// How the reports' runs measured, each way named once.
 fn measured_by(shards: &[Shard]) -> String {
     let mut ways: Vec<&str> = Vec::new();
     for s in shards {
@@ -258,7 +380,7 @@ fn measured_by(shards: &[Shard]) -> String {
 }
 
 /// What confined every run: a protection is active only when it was in
-/// every shard; when not, the first shard's reason why not.
+/// every report; when not, the first such report's reason why not.
 fn weakest_protections(shards: &[Shard]) -> Vec<Protection> {
     let mut all: Vec<Protection> = Vec::new();
     for p in shards.iter().flat_map(|s| &s.report.sandbox) {
@@ -319,5 +441,6 @@ fn intern(name: String) -> &'static str {
     name
 }
 
+mod rejudge;
 #[cfg(test)]
 mod tests;

@@ -3,7 +3,8 @@
 //! written as JSON after every case (`json`: an interrupted run keeps what
 //! was finished), exported for other tools (`export`: JUnit, CSV), shown as
 //! one HTML page that replays every case not accepted (`html`), and the
-//! reports of the shards of a run read back and put together (`merge`).
+//! reports of the shards of a run, or of a run and its re-judges, read back
+//! and put together (`merge`).
 
 pub mod export;
 pub mod html;
@@ -178,6 +179,47 @@ pub struct RunReport {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub resumed: Option<Resumed>,
     pub submissions: Vec<SubmissionReport>,
+    /// The later reports folded into this one by `mayan report merge`, in
+    /// the order their results replaced the earlier ones; absent when none
+    /// was.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rejudged: Vec<Rejudged>,
+}
+
+/// A later report (a re-judge) folded into a whole run's report: whose
+/// results it replaced and which submissions it added.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Rejudged {
+    /// The report's file, as named to `mayan report merge`.
+    pub report: String,
+    /// When its run started (RFC 3339, UTC).
+    pub started: String,
+    /// How many results it replaced.
+    pub results: usize,
+    /// The submissions whose results it replaced, some or all of them.
+    pub replaced: Vec<String>,
+    /// The submissions it added, judged on every case of the run.
+    pub added: Vec<String>,
+}
+
+impl std::fmt::Display for Rejudged {
+    /// `amy.json: replaced 10 results of 1 submission (amy), added 0`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let names = |names: &[String]| match names {
+            [] => String::new(),
+            _ => format!(" ({})", names.join(", ")),
+        };
+        write!(
+            f,
+            "{}: replaced {} of {}{}, added {}{}",
+            self.report,
+            crate::text::plural(self.results, "result"),
+            crate::text::plural(self.replaced.len(), "submission"),
+            names(&self.replaced),
+            self.added.len(),
+            names(&self.added)
+        )
+    }
 }
 
 /// What a resumed run kept from the earlier report and what it judged.
@@ -229,6 +271,7 @@ impl RunReport {
             cases: Vec::new(),
             resumed: None,
             submissions: Vec::new(),
+            rejudged: Vec::new(),
         }
     }
 

@@ -37,6 +37,7 @@ pub(crate) fn empty_report() -> RunReport {
         partition: None,
         cases: Vec::new(),
         submissions: Vec::new(),
+        rejudged: Vec::new(),
     }
 }
 
