@@ -96,7 +96,7 @@ pub struct JudgeArgs {
     pub problem: Option<String>,
     /// Judge only shard K of N of the (submission, case) pairs, as 2/3, to
     /// spread a run over machines; `mayan report merge` puts the shards'
-    /// --json reports together
+    /// --json reports together (merge them before folding a re-judge in)
     #[arg(long, value_name = "K/N", conflicts_with_all = ["csv", "html"])]
     pub partition: Option<Partition>,
     /// Cases run at once (CPU times stay per process; wall times get

@@ -70,7 +70,7 @@ pub enum Command {
     /// from the configuration and its cases, with this binary as checker.
     Export(ExportArgs),
     /// Work with the JSON reports of `mayan judge`: merge the shards of a
-    /// partitioned run.
+    /// partitioned run, or fold re-judges into a whole run's report.
     Report(ReportArgs),
     /// Make the protocol-named checkers (mayan-testlib, mayan-kattis,
     /// mayan-lemon, mayan-cms, mayan-check) beside this binary or in DIR.

@@ -1,6 +1,8 @@
 //! `mayan report merge`: the JSON reports of a run's shards (`mayan judge
-//! --partition K/N --json FILE`) put together, printed and written as one
-//! run's. The merge itself is the library's (`judge::report::merge`).
+//! --partition K/N --json FILE`) put together, or a whole run's report with
+//! later re-judges folded in, printed and written as one run's, with a line
+//! on standard error per re-judge saying what it replaced. The merge itself
+//! is the library's (`judge::report::merge`).
 
 use std::path::PathBuf;
 
@@ -9,7 +11,8 @@ use clap::{Args, Subcommand};
 
 use super::judge::{print_tables, write_exports};
 use crate::judge::report::json::write_json;
-use crate::judge::report::merge::{Shard, merge, read_report};
+use crate::judge::report::merge::{Merged, Shard, merge_noting, read_report};
+use crate::text::visible;
 
 #[derive(Args, Debug)]
 pub struct ReportArgs {
@@ -19,17 +22,22 @@ pub struct ReportArgs {
 
 #[derive(Subcommand, Debug)]
 pub enum ReportCommand {
-    /// Put together the JSON reports of the shards of a run (`mayan judge
-    /// --partition K/N --json FILE`): print the tables the whole run prints
-    /// and write its reports. Exit 0 when every case of every submission is
-    /// AC, 1 when not.
+    /// Put together the JSON reports of one run and print the tables the
+    /// whole run prints and write its reports: the shards of a partitioned
+    /// run (`mayan judge --partition K/N --json FILE`), in any order; or a
+    /// whole run's report followed by re-judges under the same judge.toml
+    /// (`mayan judge --submission NAME --case GLOB --json FILE`), whose
+    /// results replace the earlier ones of the same submission and case, the
+    /// last file winning. --json may name one of the reports read. Exit 0
+    /// when every case of every submission is AC, 1 when not.
     #[command(after_help = crate::exit::HELP)]
     Merge(MergeArgs),
 }
 
 #[derive(Args, Debug)]
 pub struct MergeArgs {
-    /// The shards' JSON reports, in any order: every shard once.
+    /// The shards' JSON reports, in any order, every shard once; or a whole
+    /// run's report, then the re-judges to fold into it, in order.
     #[arg(required = true, value_name = "REPORT")]
     pub reports: Vec<PathBuf>,
     /// Write the merged report as JSON.
@@ -62,7 +70,10 @@ fn merge_command(args: &MergeArgs) -> Result<u8> {
             })
         })
         .collect::<Result<Vec<_>>>()?;
-    let report = merge(shards)?;
+    let Merged { report, rejudged } = merge_noting(shards)?;
+    for note in &rejudged {
+        eprintln!("{}", visible(&note.to_string()));
+    }
     print_tables(&report)?;
     if let Some(path) = &args.json {
         write_json(path, &report).with_context(|| format!("{}: cannot write", path.display()))?;
