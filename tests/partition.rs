@@ -2,7 +2,8 @@
 //! (`mayan report merge`) gives what the whole run gives: through the
 //! library with the fake runner (every field of the report, times
 //! included), and through the binary (the CSV and the JUnit XML, times
-//! left out).
+//! left out). A re-judge folded into a whole run's report by the binary
+//! replaces that submission's results and nothing else.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -296,4 +297,66 @@ fn shards_that_do_not_fit_and_bad_partitions_are_refused() {
         .assert()
         .code(2)
         .stderr(predicates::str::contains("cannot be used with"));
+}
+
+#[test]
+fn report_merge_folds_a_rejudge_into_the_whole_run_and_may_write_over_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = |name: &str| dir.path().join(name);
+    let judge = |json: &Path, only: &[&str]| {
+        mayan()
+            .args(["judge", "-q", "--config"])
+            .arg(root().join("judge.toml"))
+            .args(only)
+            .arg("--json")
+            .arg(json)
+            .assert()
+            .code(1);
+    };
+    judge(&file("full.json"), &[]);
+    judge(&file("re.json"), &["--submission", "wrong"]);
+    let merged = mayan()
+        .args(["report", "merge"])
+        .arg(file("full.json"))
+        .arg(file("re.json"))
+        .arg("--json")
+        .arg(file("merged.json"))
+        .assert()
+        .code(1);
+    let read = |name: &str| -> serde_json::Value {
+        serde_json::from_str(&std::fs::read_to_string(file(name)).unwrap()).unwrap()
+    };
+    let (full, re) = (read("full.json"), read("re.json"));
+    let cases = full["cases"].as_array().unwrap().len();
+    let stderr = String::from_utf8_lossy(&merged.get_output().stderr).into_owned();
+    let note = format!(
+        "{}: replaced {cases} results of 1 submission (wrong), added 0\n",
+        file("re.json").display()
+    );
+    assert_eq!(stderr, note);
+    // The whole run's report, but for wrong's results and the note.
+    let mut expected = full.clone();
+    let names = full["submissions"].as_array().unwrap();
+    let wrong = names.iter().position(|s| s["name"] == "wrong").unwrap();
+    assert_eq!(re["submissions"].as_array().unwrap().len(), 1);
+    expected["submissions"][wrong] = re["submissions"][0].clone();
+    expected["rejudged"] = serde_json::json!([{
+        "report": file("re.json").display().to_string(),
+        "started": re["started"],
+        "results": cases,
+        "replaced": ["wrong"],
+        "added": [],
+    }]);
+    assert_eq!(read("merged.json"), expected);
+    // Asked to write over its first report, it does, whole.
+    mayan()
+        .args(["report", "merge"])
+        .arg(file("full.json"))
+        .arg(file("re.json"))
+        .arg("--json")
+        .arg(file("full.json"))
+        .assert()
+        .code(1);
+    assert_eq!(read("full.json"), expected);
+    assert!(!file("full.json.tmp").exists());
 }
