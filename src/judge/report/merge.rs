@@ -130,6 +130,13 @@ pub enum MergeError {
         first: PathBuf,
         case: String,
     },
+    #[error("{}: the files of case {case} changed since {} was judged, and {entry} was not judged again on it: re-judge every submission on a changed case (--case)", path.display(), first.display())]
+    CaseChanged {
+        path: PathBuf,
+        first: PathBuf,
+        case: String,
+        entry: String,
+    },
     #[error("{}: case {case} is worth {points} points, but {run_points} in {}: judge it again with the run's judge.toml", path.display(), first.display())]
     CasePoints {
         path: PathBuf,

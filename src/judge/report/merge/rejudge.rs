@@ -49,10 +49,12 @@ pub(super) fn fold(reports: &[Shard]) -> Result<Merged, MergeError> {
         })
         .collect();
     let mut notes = Vec::new();
+    let mut cases = first.report.cases.clone();
     for report in later {
         check_run(report)?;
         check_conditions(first, report)?;
         let at = positions(first, report)?;
+        changed_cases(&mut cases, (first, report), &at, &folded)?;
         notes.push(fold_one(&mut folded, report, &at, first)?);
     }
     let mut rejudged = first.report.rejudged.clone();
@@ -67,7 +69,8 @@ pub(super) fn fold(reports: &[Shard]) -> Result<Merged, MergeError> {
         sandbox: weakest_protections(reports),
         interrupted: false,
         partition: None,
-        cases: first.report.cases.clone(),
+        cases,
+        resumed: None,
         submissions: folded.into_iter().map(|f| recount(f.report)).collect(),
         rejudged,
     };
@@ -178,6 +181,34 @@ fn positions(first: &Shard, later: &Shard) -> Result<Vec<usize>, MergeError> {
         }
     };
     later.report.cases.iter().map(at).collect()
+}
+
+/// A case whose files hash otherwise in `later` than in the run so far
+/// (its answer fixed, say) takes the new hash, when `later` judged every
+/// submission of the run on it: else the run would mix results on two
+/// versions of one case.
+fn changed_cases(
+    cases: &mut [CaseId],
+    (first, later): (&Shard, &Shard),
+    at: &[usize],
+    folded: &[Folded],
+) -> Result<(), MergeError> {
+    for (id, &c) in later.report.cases.iter().zip(at) {
+        if id.hash.is_none() || cases[c].hash.is_none() || id.hash == cases[c].hash {
+            continue;
+        }
+        let judged = |name: &str| later.report.submissions.iter().any(|s| s.name == name);
+        if let Some(missing) = folded.iter().find(|f| !judged(&f.report.name)) {
+            return Err(MergeError::CaseChanged {
+                path: later.path.clone(),
+                first: first.path.clone(),
+                case: case_name(id),
+                entry: missing.report.name.clone(),
+            });
+        }
+        cases[c].hash = id.hash.clone();
+    }
+    Ok(())
 }
 
 /// Puts the results of `later` in place of those before them: `at` says
@@ -306,6 +337,7 @@ fn recount(sub: SubmissionReport) -> SubmissionReport {
     out.compile_error = sub.compile_error;
     out.no_source = sub.no_source;
     out.build = sub.build;
+    out.fingerprint = sub.fingerprint;
     sub.cases.into_iter().for_each(|c| out.push(c));
     out
 }

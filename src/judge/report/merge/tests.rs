@@ -467,3 +467,48 @@ fn a_rejudge_measured_or_confined_otherwise_leaves_the_weakest() {
     assert_eq!(report.sandbox[0].how, "no Landlock");
     assert_eq!(report.started, "2026-12-01T10:00:00Z");
 }
+
+#[test]
+fn a_case_whose_files_changed_must_be_judged_again_for_everyone() {
+    let hashed = |mut shard: Shard, hash: &str| {
+        shard
+            .report
+            .cases
+            .iter_mut()
+            .for_each(|c| c.hash = Some(hash.into()));
+        shard
+    };
+    let base = hashed(full(), "sha256:old");
+    let one = hashed(
+        rejudge("good.json", &["good"], &[1], Verdict::AC),
+        "sha256:new",
+    );
+    let e = rejudge_error(vec![base, one]);
+    assert!(
+        e.contains("the files of case s/c1 changed") && e.contains("broken was not judged again"),
+        "{e}"
+    );
+    // Judged again for every submission of the run (good alone here).
+    let mut base = hashed(full(), "sha256:old");
+    base.report.submissions.retain(|s| s.name == "good");
+    let all = hashed(
+        rejudge("all.json", &["good"], &[1], Verdict::AC),
+        "sha256:new",
+    );
+    let merged = merge(vec![base, all]).unwrap();
+    let hashes: Vec<&str> = merged
+        .cases
+        .iter()
+        .map(|c| c.hash.as_deref().unwrap())
+        .collect();
+    assert_eq!(
+        hashes,
+        [
+            "sha256:old",
+            "sha256:new",
+            "sha256:old",
+            "sha256:old",
+            "sha256:old"
+        ]
+    );
+}
