@@ -26,6 +26,7 @@ mod properties;
 mod readme;
 mod regression;
 mod report_html;
+mod resume;
 mod runner;
 mod sandbox;
 mod sandbox_cli;

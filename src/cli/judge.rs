@@ -157,6 +157,9 @@ pub(super) fn judge_command(args: &JudgeArgs) -> Result<u8> {
     write_exports([&args.junit, &args.csv, &args.html], &report)?;
     if !args.quiet {
         eprint!("{}", closing(args, &report));
+        if !report.interrupted {
+            eprint!("{}", added_meanwhile(args, &config, &entries));
+        }
     }
     Ok(report.exit_code())
 }
@@ -190,6 +193,45 @@ fn earlier(args: &JudgeArgs, plan: &Plan, cases: &[CaseFile]) -> Result<Option<E
         }
     }
     Ok(Some(earlier))
+}
+
+/// Contestants whose folders appeared in the contest folder while the run
+/// went (late copies, a second USB stick): named, since they were not
+/// judged, with how to judge them without judging the others again.
+fn added_meanwhile(args: &JudgeArgs, config: &Config, judged: &[Entry]) -> String {
+    // Named sources, a command, or contestants picked by name: nothing else
+    // was meant to be judged.
+    if !args.sources.is_empty() || !args.command.is_empty() || !args.submissions.is_empty() {
+        return String::new();
+    }
+    let contest = ContestArgs {
+        folder: args.contestants.as_deref(),
+        problem: args.problem.as_deref(),
+        layout: args.layout,
+    };
+    let Ok(now) = gather(&[], &contest, config) else {
+        return String::new();
+    };
+    let added: Vec<String> = (now.entries.iter())
+        .filter(|e| now.contest.is_some() && !judged.iter().any(|j| j.name() == e.name()))
+        .map(|e| visible(e.name()))
+        .collect();
+    if added.is_empty() {
+        return String::new();
+    }
+    let again = match &args.json {
+        Some(json) => format!(
+            "run again with --resume --json {}",
+            visible(&json.display().to_string())
+        ),
+        None => "run again with --json FILE --resume to judge only what is new".to_string(),
+    };
+    format!(
+        "warning: {} appeared in the contest folder during the run and {} not judged: {}; {again}\n",
+        plural(added.len(), "contestant"),
+        if added.len() == 1 { "was" } else { "were" },
+        added.join(", ")
+    )
 }
 
 /// The lines that close a run on standard error: what a resumed run kept,
