@@ -1,5 +1,6 @@
-//! The JSON report (`--json`), rewritten whole after every case so that an
-//! interrupted run keeps what was finished.
+//! The JSON report (`--json`), written whole at the end of a run (and when
+//! it is stopped); while the run goes, its results are kept in the journal
+//! beside it (`journal`).
 
 use std::path::{Path, PathBuf};
 
