@@ -141,6 +141,8 @@ impl Contest {
             .args(extra)
             .stdout(std::process::Stdio::null());
         let start = Instant::now();
+        // Waited for by wait4 below, which also gives its resource usage.
+        #[allow(clippy::zombie_processes)]
         let child = cmd.spawn().unwrap();
         let (status, usage) = wait4(child.id() as libc::pid_t);
         let elapsed = start.elapsed();
