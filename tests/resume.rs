@@ -229,3 +229,28 @@ fn resume_needs_the_json_report_it_goes_on_from() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--json"));
 }
+
+#[test]
+fn a_link_or_a_pipe_where_the_journal_goes_is_refused_before_anything_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    class(dir.path(), &["amy"], 0.0);
+    let secret = dir.path().join("secret");
+    std::fs::write(&secret, "keep").unwrap();
+    std::os::unix::fs::symlink(&secret, journal(dir.path())).unwrap();
+    for extra in [&[][..], &["--resume"][..]] {
+        let (out, stderr) = judge(dir.path(), extra);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(
+            stderr.contains("r.json.journal: not a regular file"),
+            "{stderr}"
+        );
+        assert!(!stderr.contains("rules/"), "nothing was judged: {stderr}");
+    }
+    assert_eq!(std::fs::read_to_string(&secret).unwrap(), "keep");
+    std::fs::remove_file(journal(dir.path())).unwrap();
+    let fifo = std::ffi::CString::new(journal(dir.path()).to_str().unwrap()).unwrap();
+    assert_eq!(unsafe { libc::mkfifo(fifo.as_ptr(), 0o600) }, 0);
+    let (out, stderr) = judge(dir.path(), &["--resume"]);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("not a regular file"), "{stderr}");
+}

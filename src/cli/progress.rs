@@ -86,7 +86,15 @@ impl Progress {
 /// it holds is lost.
 pub(super) fn check_no_journal(json: &Path, resume: bool) -> Result<()> {
     let journal = journal_path(json);
-    if !resume && std::fs::symlink_metadata(&journal).is_ok() {
+    let found = std::fs::symlink_metadata(&journal);
+    if found.as_ref().is_ok_and(|m| !m.is_file()) {
+        bail!(
+            "{}: not a regular file (a link, a folder, a pipe?); the run keeps its journal \
+             there: remove it",
+            journal.display()
+        );
+    }
+    if !resume && found.is_ok() {
         bail!(
             "{}: an earlier run that did not finish left its journal here; add --resume to \
              keep its results and judge the rest, or remove the file to start again",
