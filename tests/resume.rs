@@ -254,3 +254,46 @@ fn a_link_or_a_pipe_where_the_journal_goes_is_refused_before_anything_runs() {
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("not a regular file"), "{stderr}");
 }
+
+#[test]
+fn a_report_path_that_is_a_device_a_link_or_another_reports_is_refused_first() {
+    let dir = tempfile::tempdir().unwrap();
+    class(dir.path(), &["amy"], 0.0);
+    let before = std::fs::symlink_metadata("/dev/full").map(|m| m.file_type().is_char_device());
+    use std::os::unix::fs::FileTypeExt;
+    for extra in [
+        &["--csv", "/dev/full"][..],
+        &["--junit", "r.json"][..],
+        &["--html", "./r.json.journal"][..],
+    ] {
+        let (out, stderr) = judge(dir.path(), extra);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(!stderr.contains("rules/"), "nothing was judged: {stderr}");
+    }
+    let after = std::fs::symlink_metadata("/dev/full").map(|m| m.file_type().is_char_device());
+    assert_eq!(before.ok(), after.ok());
+}
+
+#[test]
+fn a_json_report_that_cannot_be_written_costs_neither_the_others_nor_the_journal() {
+    let dir = tempfile::tempdir().unwrap();
+    class(dir.path(), &["amy"], 0.0);
+    // The report is written beside itself first: a folder is in the way.
+    std::fs::create_dir(dir.path().join("r.json.tmp")).unwrap();
+    let (out, stderr) = judge(dir.path(), &["--csv", "r.csv"]);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("r.json: cannot write"), "{stderr}");
+    let csv = std::fs::read_to_string(dir.path().join("r.csv")).unwrap();
+    assert!(csv.contains("amy"), "{csv}");
+    assert!(
+        journal(dir.path()).exists(),
+        "the journal holds the results"
+    );
+    std::fs::remove_dir(dir.path().join("r.json.tmp")).unwrap();
+    let (out, stderr) = judge(dir.path(), &["--resume"]);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains(&format!("{CASES} results kept")),
+        "{stderr}"
+    );
+}

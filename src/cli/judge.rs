@@ -9,6 +9,7 @@ use anyhow::{Context, Result, bail};
 use clap::Args;
 
 use super::args::overrides;
+use super::outputs::check_report_paths;
 use super::progress::{Progress, check_no_journal};
 use super::{AnswerArgs, RuleArgs, RunArgs};
 use crate::check::Accept;
@@ -125,8 +126,13 @@ pub(super) fn judge_command(args: &JudgeArgs) -> Result<u8> {
     let mut entries = entries(args, &config)?;
     keep_matching(&mut entries, &args.submissions, |e| e.name().to_string())?;
     let plan = Plan::of(&config, usize::from(args.jobs));
+    check_report_paths(&[
+        ("--json", &args.json),
+        ("--junit", &args.junit),
+        ("--csv", &args.csv),
+        ("--html", &args.html),
+    ])?;
     let earlier = earlier(args, &plan, &cases)?;
-    check_writable(args)?;
     let runner = ProcessRunner::configured(config.sandbox.mode, config.sandbox.readable.clone())?;
     let tools = Toolchain {
         languages: &config.languages,
@@ -152,9 +158,11 @@ pub(super) fn judge_command(args: &JudgeArgs) -> Result<u8> {
         earlier: earlier.as_ref(),
     };
     let report = session.judge_run(&entries, options, &mut progress)?;
-    progress.finish(&report)?;
+    // A report that cannot be written does not cost the others.
+    let saved = progress.finish(&report);
     print_tables(&report)?;
-    write_exports([&args.junit, &args.csv, &args.html], &report)?;
+    let exported = write_exports([&args.junit, &args.csv, &args.html], &report);
+    saved.and(exported)?;
     if !args.quiet {
         eprint!("{}", closing(args, &report));
         if !report.interrupted {
@@ -506,22 +514,6 @@ pub(super) fn write_exports(
             std::fs::write(path, render(report))
                 .with_context(|| format!("{}: cannot write", path.display()))?;
         }
-    }
-    Ok(())
-}
-
-/// Every report file asked for can be written: found out before anything
-/// runs, not after an hour of judging.
-fn check_writable(args: &JudgeArgs) -> Result<()> {
-    for path in [&args.json, &args.junit, &args.csv, &args.html]
-        .into_iter()
-        .flatten()
-    {
-        std::fs::OpenOptions::new()
-            .append(true)
-            .create(true)
-            .open(path)
-            .with_context(|| format!("{}: cannot write the report there", path.display()))?;
     }
     Ok(())
 }

@@ -7,6 +7,7 @@ mod export;
 mod gen_cases;
 mod judge;
 mod links;
+mod outputs;
 mod progress;
 mod report;
 mod solve;

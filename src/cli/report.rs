@@ -62,6 +62,12 @@ pub(super) fn report_command(args: &ReportArgs) -> Result<u8> {
 }
 
 fn merge_command(args: &MergeArgs) -> Result<u8> {
+    super::outputs::check_report_paths(&[
+        ("--json", &args.json),
+        ("--junit", &args.junit),
+        ("--csv", &args.csv),
+        ("--html", &args.html),
+    ])?;
     let shards = (args.reports.iter())
         .map(|path| {
             Ok(Shard {
