@@ -15,6 +15,7 @@ use mayan_judge::judge::contestants::Missing;
 use mayan_judge::judge::partition::Partition;
 use mayan_judge::judge::plan::Plan;
 use mayan_judge::judge::report::RunReport;
+use mayan_judge::judge::report::html::folder_name;
 use mayan_judge::judge::report::merge::{Shard, merge};
 use mayan_judge::judge::session::{Quiet, Session};
 use mayan_judge::judge::submission::Entry;
@@ -243,14 +244,29 @@ fn report_merge_of_the_shards_writes_the_whole_runs_csv_junit_and_html() {
     );
     assert_eq!(timeless(&read("merged.xml")), timeless(&read("whole.xml")));
     // The merged HTML report replays the same cases on the same boards.
-    let drawn = read("whole.html");
-    assert_eq!(replays(&read("merged.html")), replays(&drawn));
+    let drawn = html_report(&file("whole.html"));
+    assert_eq!(replays(&html_report(&file("merged.html"))), replays(&drawn));
     let sections = drawn.matches("<section class=\"case\"").count();
     assert_eq!(
         sections,
         17 - 2,
         "wrong fails all but the 2 with no solution"
     );
+}
+
+/// An HTML report's index and then its pages (in the folder beside it, see
+/// `html::links`), by name, as one text.
+fn html_report(index: &Path) -> String {
+    let folder = index.with_file_name(folder_name(index.file_name().unwrap()));
+    let mut pages: Vec<PathBuf> = (std::fs::read_dir(folder).unwrap())
+        .map(|e| e.unwrap().path())
+        .collect();
+    pages.sort();
+    let mut text = std::fs::read_to_string(index).unwrap();
+    for page in pages {
+        text.push_str(&std::fs::read_to_string(page).unwrap());
+    }
+    text
 }
 
 /// The start tags of an HTML report's case sections and boards, which say

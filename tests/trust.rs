@@ -216,6 +216,10 @@ fn judge_contest(dir: &Path, contest: &Path) -> (i32, String) {
     all.push_str(&String::from_utf8_lossy(&out.stderr));
     all.push_str(&std::fs::read_to_string(&json).unwrap_or_default());
     all.push_str(&std::fs::read_to_string(&html).unwrap_or_default());
+    // The HTML report's pages, in the folder beside its index.
+    for page in std::fs::read_dir(dir.join("r.files")).into_iter().flatten() {
+        all.push_str(&std::fs::read_to_string(page.unwrap().path()).unwrap_or_default());
+    }
     (out.status.code().unwrap_or(-1), all)
 }
 

@@ -76,8 +76,10 @@ pub struct JudgeArgs {
     /// CSV
     #[arg(long, value_name = "FILE")]
     pub csv: Option<PathBuf>,
-    /// Write the report as one self-contained HTML page: the score matrix,
-    /// and every case not accepted replayed on drawn boards
+    /// Write the HTML report: FILE is its index (the score matrix), and a
+    /// folder beside it named after it (report.html: report.files) holds a
+    /// page per submission, every case not accepted replayed on drawn
+    /// boards, and a page per case with its smallest solution
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
     /// A folder of contestants, judged instead of the configured folder and
@@ -504,16 +506,18 @@ pub(super) fn write_exports(
     [junit, csv, html]: [&Option<PathBuf>; 3],
     report: &RunReport,
 ) -> Result<()> {
-    let exports: [(&Option<PathBuf>, Render); 3] = [
+    let exports: [(&Option<PathBuf>, Render); 2] = [
         (junit, |r| export::junit(&r.submissions)),
         (csv, |r| export::score_csv(&r.submissions)),
-        (html, export::report_html),
     ];
     for (path, render) in exports {
         if let Some(path) = path {
             std::fs::write(path, render(report))
                 .with_context(|| format!("{}: cannot write", path.display()))?;
         }
+    }
+    if let Some(path) = html {
+        crate::judge::report::html::write_report(path, report)?;
     }
     Ok(())
 }

@@ -49,8 +49,10 @@ pub struct MergeArgs {
     /// Write the score table as CSV.
     #[arg(long, value_name = "FILE")]
     pub csv: Option<PathBuf>,
-    /// Write the report as one self-contained HTML page: the score matrix,
-    /// and every case not accepted replayed on drawn boards.
+    /// Write the HTML report: FILE is its index (the score matrix), and a
+    /// folder beside it named after it (report.html: report.files) holds a
+    /// page per submission, every case not accepted replayed on drawn
+    /// boards, and a page per case with its smallest solution.
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
 }

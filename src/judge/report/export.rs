@@ -1,13 +1,14 @@
 //! Reports for other tools: JUnit XML for CI (one test suite per submission,
-//! one test case per case), the score table as CSV, and the HTML report
-//! (drawn by `html`).
+//! one test case per case) and the score table as CSV, each one file's
+//! text. Not the HTML report, an index and a folder of pages that `html`
+//! writes itself (`html::write_report`).
 
 use std::fmt::Write as _;
 use std::time::Duration;
 
 use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 
-use super::{RunReport, SubmissionReport};
+use super::SubmissionReport;
 use crate::judge::result::CaseResult;
 use crate::judge::verdict::Verdict;
 use crate::text::{inert_cell, visible};
@@ -117,12 +118,6 @@ pub fn score_csv(reports: &[SubmissionReport]) -> String {
         out.push('\n');
     }
     out
-}
-
-/// The whole run as one self-contained HTML page (see `html`): the score
-/// matrix, summaries, and every case not accepted replayed on boards.
-pub fn report_html(report: &RunReport) -> String {
-    super::html::report_page(report)
 }
 
 #[cfg(test)]

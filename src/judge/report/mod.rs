@@ -2,10 +2,10 @@
 //! [`SubmissionReport`] per submission), shown as text tables (`table`),
 //! written as JSON at the end (`json`) and kept as a journal of a line a
 //! result while the run goes (`journal`: a stopped run keeps what was
-//! finished), exported for other tools (`export`: JUnit, CSV), shown as
-//! one HTML page that replays every case not accepted (`html`), and the
-//! reports of the shards of a run, or of a run and its re-judges, read back
-//! and put together (`merge`).
+//! finished), exported for other tools (`export`: JUnit, CSV), shown as an
+//! HTML index with a folder of pages that replay every case not accepted
+//! (`html`), and the reports of the shards of a run, or of a run and its
+//! re-judges, read back and put together (`merge`).
 
 pub mod export;
 pub mod html;

@@ -1,18 +1,22 @@
-//! The score matrix: a row per submission in the order of the ranking, its
-//! rank and full name first, a column per case (grouped under
-//! their suites, in the order the run met them), the verdict in each cell
-//! as a link to where the case is explained (its section when it was not
-//! accepted, its row in the submission's table when it was, the compiler's
-//! message for a CE), the case's message as the cell's tooltip, and the
-//! score beside the name, where a wide matrix does not push it out of view. A submission that has no result for a case
-//! (the run was interrupted, or shards were merged) shows a dash there.
+//! The score matrix, on the index: a row per submission in the order of
+//! the ranking, its rank and full name (a link to its page) first, a column
+//! per case (grouped under their suites, in the order the run met them),
+//! the verdict in each cell as a link to where the case is explained on
+//! the submission's page (its section when it was not accepted, its row in
+//! the submission's table when it was, the compiler's message for a CE),
+//! the case's message as the cell's tooltip, and the score beside the
+//! name, where a wide matrix does not push it out of view. A case's name
+//! over its column links to its page when some submission failed it. A
+//! submission that has no result for a case (the run was interrupted, or
+//! shards were merged) shows a dash there.
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use super::anchors::Anchors;
-use super::{escape, kib_text};
-use crate::judge::report::{RunReport, SubmissionReport, ranked};
+use super::links::Links;
+use super::{Site, escape, kib_text};
+use crate::judge::report::{RunReport, SubmissionReport};
 use crate::judge::result::CaseResult;
 use crate::judge::verdict::Verdict;
 use crate::text::excerpt;
@@ -47,19 +51,15 @@ pub fn target(anchors: &Anchors, sub: &SubmissionReport, i: usize, j: usize) -> 
 }
 
 /// The matrix as a `<table class="matrix">` in a scrolling box.
-pub fn matrix(report: &RunReport, anchors: &Anchors) -> String {
+pub fn matrix(s: &Site) -> String {
+    let (report, anchors, links) = (s.report, &s.anchors, &s.links);
     let columns = columns(report);
     let mut out = String::from("<div class=\"matrix-box\"><table class=\"matrix\">\n<thead>");
-    head(&mut out, &columns);
+    head(&mut out, &columns, s);
     out.push_str("</thead>\n<tbody>\n");
-    for (rank, i) in ranked(&report.submissions) {
-        row(
-            &mut out,
-            anchors,
-            (rank, i),
-            &report.submissions[i],
-            &columns,
-        );
+    for &(rank, i) in &s.ranking {
+        let sub = &report.submissions[i];
+        row(&mut out, (anchors, links), (rank, i), sub, &columns);
     }
     out.push_str("</tbody></table></div>\n");
     out.push_str(KEY);
@@ -72,10 +72,12 @@ const KEY: &str = "<p class=\"key\"><b>AC</b> accepted · <b>WA</b> wrong answer
     <b>MLE</b> memory limit exceeded · <b>OLE</b> output limit exceeded · \
     <b>RE</b> runtime error · <b>CE</b> compilation error · \
     <b>JE</b> not judged (the judge's or the data's fault; not counted) · \
-    <b>–</b> no result. Each cell links to its case.</p>\n";
+    <b>–</b> no result. Each cell links to its case, each case's name to its page when \
+    some submission failed it.</p>\n";
 
-/// Two header rows: the suites over their cases, then the cases' names.
-fn head(out: &mut String, columns: &[Column]) {
+/// Two header rows: the suites over their cases, then the cases' names,
+/// each a link to its page when it has one.
+fn head(out: &mut String, columns: &[Column], s: &Site) {
     out.push_str(
         "<tr><th rowspan=\"2\" class=\"rank\" scope=\"col\">rank</th>\
          <th rowspan=\"2\" class=\"who\" scope=\"col\">submission</th>\
@@ -94,11 +96,15 @@ fn head(out: &mut String, columns: &[Column]) {
     }
     out.push_str("</tr>\n<tr>");
     for (suite, name) in columns {
+        let text = format!("<span>{}</span>", escape(name));
+        let text = match s.cases.page_of(suite, name) {
+            Some(k) => format!("<a href=\"{}\">{text}</a>", s.links.case(k)),
+            None => text,
+        };
         let _ = write!(
             out,
-            "<th class=\"case\" scope=\"col\" title=\"{}/{}\"><span>{}</span></th>",
+            "<th class=\"case\" scope=\"col\" title=\"{}/{}\">{text}</th>",
             escape(suite),
-            escape(name),
             escape(name)
         );
     }
@@ -108,7 +114,7 @@ fn head(out: &mut String, columns: &[Column]) {
 /// One submission's row.
 fn row(
     out: &mut String,
-    anchors: &Anchors,
+    (anchors, links): (&Anchors, &Links),
     (rank, i): (usize, usize),
     sub: &SubmissionReport,
     columns: &[Column],
@@ -121,20 +127,23 @@ fn row(
         .collect();
     let _ = write!(
         out,
-        "<tr><td class=\"rank\"{}>{rank}{}</td><th scope=\"row\" class=\"who\"><a href=\"#{}\" title=\"{name}\">{name}</a></th><td class=\"total\">{}/{}</td>",
+        "<tr><td class=\"rank\"{}>{rank}{}</td><th scope=\"row\" class=\"who\"><a href=\"{}\" title=\"{name}\">{name}</a></th><td class=\"total\">{}/{}</td>",
         match sub.not_judged {
             0 => "",
             _ => " title=\"some cases were not judged (the judge's fault): the rank may change\"",
         },
         if sub.not_judged > 0 { "?" } else { "" },
-        anchors.submission(i),
+        links.submission(i),
         sub.score,
         sub.max_score,
         name = escape(&sub.name)
     );
     for (suite, name) in columns {
         match index.get(&(suite.as_str(), name.as_str())) {
-            Some(&j) => cell(out, &target(anchors, sub, i, j), &sub.cases[j]),
+            Some(&j) => {
+                let href = links.submission_at(i, &target(anchors, sub, i, j));
+                cell(out, &href, &sub.cases[j]);
+            }
             None => out.push_str(
                 "<td class=\"v none\" title=\"no result: the case was not judged in this run\">–</td>",
             ),
@@ -143,8 +152,8 @@ fn row(
     out.push_str("</tr>\n");
 }
 
-/// One cell: the verdict, a link to `target`, a tooltip.
-fn cell(out: &mut String, target: &str, c: &CaseResult) {
+/// One cell: the verdict, a link to `href`, a tooltip.
+fn cell(out: &mut String, href: &str, c: &CaseResult) {
     let mut tip = format!("{}/{}: {}", c.suite, c.name, c.verdict);
     if !matches!(c.verdict, Verdict::CE | Verdict::JudgeError) {
         let _ = write!(tip, ", {} ms, {}", c.cpu_ms, kib_text(c.peak_memory_kib));
@@ -154,7 +163,7 @@ fn cell(out: &mut String, target: &str, c: &CaseResult) {
     }
     let _ = write!(
         out,
-        "<td class=\"v {v}\"><a href=\"#{target}\" title=\"{}\">{v}</a></td>",
+        "<td class=\"v {v}\"><a href=\"{href}\" title=\"{}\">{v}</a></td>",
         escape(&tip),
         v = c.verdict
     );

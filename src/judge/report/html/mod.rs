@@ -1,43 +1,58 @@
-//! The HTML report of a judging run ([`report_page`]): one self-contained
-//! file to open from disk, print or mail. A header (version, date, limits,
-//! rules, checker policy, how it was measured and confined, whether the run
-//! was interrupted); the score matrix (`matrix`), each cell a link to its
-//! case; the summary by suite (`summary`); then a part per submission,
-//! foldable: its compiler's message when it did not compile, the table of
-//! its cases with bars against the limits (`summary`, `charts`), and a
-//! section for each case not accepted, replayed on drawn boards beside the
-//! smallest solution (`case`).
+//! The HTML report of a judging run, made to scale to a contest: an index
+//! ([`Site::index`], the page named by `--html`) with the run's conditions,
+//! the score matrix (`matrix`), each cell a link to its case, the summary
+//! by suite (`summary`) and the key to the boards (`index`); and beside it
+//! a folder of pages named after it (`report.html` -> `report.files`, see
+//! `links`): a page per submission (`submission_page`: its build, its
+//! compiler's message when it did not compile, the table of its cases with
+//! bars against the limits, and a section for each case not accepted, its
+//! output replayed on drawn boards, `failure`), and a page per case failed
+//! (`case_page`), where its smallest solution is replayed once for all who
+//! failed it. The index stays small however many cases failed, and each
+//! page is built and written alone ([`write_report`], `write`), so the
+//! judge holds one page at a time.
 //!
 //! Built only from the [`RunReport`], so a report merged from JSON shards
 //! renders as the judged one. Every text that comes from a contestant or a
 //! file (names, messages, output, standard error, compiler messages) is
-//! escaped; ids are encoded (`anchors`); the page has no script and
-//! fetches nothing (`picture::page` sets its Content-Security-Policy).
-//! Not responsible for the pictures themselves (`picture`) or for writing
-//! the file.
+//! escaped; ids are encoded (`anchors`); files are named by numbers, never
+//! by a contestant's text (`links`); no page has a script or fetches
+//! anything (`picture::page` sets its Content-Security-Policy). Not
+//! responsible for the pictures themselves (`picture`).
 
 mod anchors;
-mod case;
+mod case_page;
 mod charts;
+mod failure;
+mod index;
+mod links;
 mod matrix;
+mod submission_page;
 mod summary;
+mod write;
 
-use std::fmt::Write as _;
+use std::ffi::OsStr;
 
 use anchors::Anchors;
-use case::{Drawer, Place};
+use case_page::Cases;
+use links::Links;
 
-use super::{Conditions, RunReport, SubmissionReport};
+pub use links::{MARKER, folder_name};
+pub use write::{WriteError, Written, pages_folder, write_report};
+
+use super::{Conditions, RunReport, SubmissionReport, ranked};
 use crate::judge::result::CaseResult;
 use crate::judge::verdict::Verdict;
 use crate::picture::page::{legend_html, page_with_style};
 use crate::puzzle::dialect::{Dialect, NullSwaps, Steps};
-use crate::text::plural;
 
 pub use crate::text::escape_markup as escape;
 
 /// The report's own style, after the pictures' (`picture::page`).
 const STYLE: &str = include_str!("style.css");
+
+/// The index's title, which every page's title starts with.
+const TITLE: &str = "mayan-judge report";
 
 /// The limits the cases ran under, as the report states them.
 pub struct Limits {
@@ -86,35 +101,90 @@ pub fn dialect_of(c: &Conditions) -> Option<Dialect> {
     Some(Dialect::new(null_swaps, steps))
 }
 
-/// The whole report as one HTML page.
-pub fn report_page(report: &RunReport) -> String {
-    let anchors = Anchors::of(report);
-    let limits = Limits::of(&report.conditions);
-    let mut drawer = Drawer::new(dialect_of(&report.conditions));
-    let parts: String = (0..report.submissions.len())
-        .map(|i| submission_part(report, i, &anchors, &limits, &mut drawer))
-        .collect();
-    let colours: Vec<u8> = (1..=10u8)
-        .filter(|&c| drawer.colours[usize::from(c)])
-        .collect();
-    let mut body = header(report);
-    body.push_str(&contents(report, &anchors));
-    let _ = write!(
-        body,
-        "<section id=\"scores\">\n<h2>Scores</h2>\n{}</section>\n\
-         <section id=\"suites\">\n<h2>By suite</h2>\n{}</section>\n",
-        matrix::matrix(report, &anchors),
-        summary::suite_table(report, &anchors, &limits)
-    );
-    if !colours.is_empty() {
-        let _ = write!(
-            body,
-            "<section id=\"key\">\n<h2>How to read the boards</h2>\n{}{MARKS}</section>\n",
-            legend_html(&colours)
-        );
+/// The pages of one report and what they share: its ids, the links
+/// between its files, its limits, the cases it draws (read and solved
+/// once) and its ranking, as (rank, submission) pairs.
+pub struct Site<'a> {
+    report: &'a RunReport,
+    anchors: Anchors,
+    links: Links,
+    limits: Limits,
+    cases: Cases,
+    ranking: Vec<(usize, usize)>,
+}
+
+/// A page in the folder beside the index.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Page {
+    /// The page of submission `i` of the report.
+    Submission(usize),
+    /// The page of the `k`th case drawn.
+    Case(usize),
+}
+
+impl Page {
+    /// The page's file in the folder: `s<i + 1>.html`, `case-<k + 1>.html`.
+    pub fn file_name(self) -> String {
+        match self {
+            Page::Submission(i) => links::submission_file(i),
+            Page::Case(k) => links::case_file(k),
+        }
     }
-    body.push_str(&parts);
-    page_with_style("mayan-judge report", STYLE, &body)
+}
+
+impl<'a> Site<'a> {
+    /// The pages of `report`, for an index whose file is named `index` (a
+    /// name, not a path: the pages link back to it by it). Solves each case
+    /// drawn.
+    pub fn new(report: &'a RunReport, index: &OsStr) -> Site<'a> {
+        Site {
+            report,
+            anchors: Anchors::of(report),
+            links: Links::new(index),
+            limits: Limits::of(&report.conditions),
+            cases: Cases::of(report, dialect_of(&report.conditions)),
+            ranking: ranked(&report.submissions),
+        }
+    }
+
+    /// The index, as one page.
+    pub fn index(&self) -> String {
+        index::index_page(self)
+    }
+
+    /// Every page of the folder: the submissions', then the cases'.
+    pub fn pages(&self) -> impl Iterator<Item = Page> + use<> {
+        let submissions = (0..self.report.submissions.len()).map(Page::Submission);
+        submissions.chain((0..self.cases.all().len()).map(Page::Case))
+    }
+
+    /// One page of the folder.
+    pub fn page(&self, page: Page) -> String {
+        match page {
+            Page::Submission(i) => submission_page::submission_page(self, i),
+            Page::Case(k) => {
+                let ids = (&self.anchors, &self.links);
+                case_page::case_page(self.report, &self.cases, k, ids)
+            }
+        }
+    }
+}
+
+/// A page of the report: `body` under `title`, with the report's style and
+/// the pictures' Content-Security-Policy.
+fn page(title: &str, body: &str) -> String {
+    page_with_style(title, STYLE, body)
+}
+
+/// The key to the boards drawn with `colours`; nothing when none is drawn.
+fn key_section(colours: &[u8]) -> String {
+    if colours.is_empty() {
+        return String::new();
+    }
+    format!(
+        "<section id=\"key\">\n<h2>How to read the boards</h2>\n{}{MARKS}</section>\n",
+        legend_html(colours)
+    )
 }
 
 /// What the marks on the boards mean.
@@ -125,147 +195,6 @@ const MARKS: &str = "<p class=\"marks\">Each block shows its colour's number and
     A move's first board is the board right after the drag, then one board per wave of eliminations. \
     <i>x</i> counts columns from 0 on the left, <i>y</i> rows from 0 at the bottom.</p>\n";
 
-/// The title, the run's conditions and, when it was stopped, a warning.
-fn header(report: &RunReport) -> String {
-    let c = &report.conditions;
-    let mut out = format!(
-        "<header>\n<h1>mayan-judge report</h1>\n<p class=\"run\">Judged {} by mayan-judge {}; \
-         measured by {}.</p>\n",
-        escape(&report.started),
-        escape(&report.version),
-        escape(&report.measured_by)
-    );
-    let _ = writeln!(
-        out,
-        "<p class=\"conditions\"><b>Limits</b> CPU time {} ms, wall-clock {} ms, memory {}, \
-         output {}, {} processes; {} I/O. <b>Rules</b> null-swaps = {}, steps = {}. \
-         <b>Checker</b> accept = {}.</p>",
-        c.cpu_ms,
-        c.wall_ms,
-        kib_text(c.memory_bytes / 1024),
-        kib_text(c.output_bytes / 1024),
-        c.processes,
-        escape(&c.io),
-        escape(&c.null_swaps),
-        escape(&c.steps),
-        escape(&c.accept)
-    );
-    out.push_str(&sandbox_line(report));
-    if report.interrupted {
-        let finished: usize = report.submissions.iter().map(|s| s.cases.len()).sum();
-        let _ = writeln!(
-            out,
-            "<p class=\"interrupted\"><b>Interrupted:</b> the run was stopped before every case \
-             was judged; this report holds the {} that finished.</p>",
-            plural(finished, "case")
-        );
-    }
-    out.push_str("</header>\n");
-    out
-}
-
-/// What confined the runs, and what did not.
-fn sandbox_line(report: &RunReport) -> String {
-    let active: Vec<String> = report
-        .sandbox
-        .iter()
-        .filter(|p| p.active)
-        .map(|p| escape(p.name))
-        .collect();
-    let missing: Vec<String> = report
-        .sandbox
-        .iter()
-        .filter(|p| !p.active)
-        .map(|p| format!("{} ({})", escape(p.name), escape(&p.how)))
-        .collect();
-    let mut out = format!(
-        "<p class=\"sandbox\"><b>Sandbox</b> {}.",
-        match active.is_empty() {
-            true => "none".to_string(),
-            false => active.join(", "),
-        }
-    );
-    if !missing.is_empty() {
-        let _ = write!(out, " <b>Not protected:</b> {}.", missing.join("; "));
-    }
-    out.push_str("</p>\n");
-    out
-}
-
-/// Links to the parts of the page.
-fn contents(report: &RunReport, anchors: &Anchors) -> String {
-    let mut out = String::from(
-        "<nav class=\"contents\"><a href=\"#scores\">Scores</a> · <a href=\"#suites\">By suite</a>",
-    );
-    for (i, sub) in report.submissions.iter().enumerate() {
-        let _ = write!(
-            out,
-            " · <a href=\"#{}\">{}</a>",
-            anchors.submission(i),
-            escape(&sub.name)
-        );
-    }
-    out.push_str("</nav>\n");
-    out
-}
-
-/// One submission's part: a foldable `<details>`, open, headed by its name
-/// and score.
-fn submission_part(
-    report: &RunReport,
-    i: usize,
-    anchors: &Anchors,
-    limits: &Limits,
-    drawer: &mut Drawer,
-) -> String {
-    let sub = &report.submissions[i];
-    let id = anchors.submission(i);
-    let mut out = format!(
-        "<details class=\"submission\" id=\"{id}\" open>\n<summary><h2>{} <small>{}/{} points, \
-         {}/{} accepted{}</small></h2></summary>\n",
-        escape(&sub.name),
-        sub.score,
-        sub.max_score,
-        sub.accepted,
-        sub.cases.len() - sub.not_judged,
-        match sub.not_judged {
-            0 => String::new(),
-            k => format!("; {} not judged", plural(k, "case")),
-        }
-    );
-    if let Some(b) = &sub.build {
-        let version = b
-            .version
-            .as_deref()
-            .map_or(String::new(), |v| format!(" ({})", escape(v)));
-        let _ = writeln!(
-            out,
-            "<p class=\"build\">{}: <code>{}</code>{version}</p>",
-            escape(&b.language),
-            escape(&b.command)
-        );
-    }
-    if let Some(message) = &sub.compile_error {
-        let _ = writeln!(
-            out,
-            "<div class=\"compile-error\" id=\"{}\"><h3><span class=\"v CE\">CE</span> {}</h3>\
-             <pre>{}</pre><p>None of its {} was run.</p></div>",
-            anchors.compile_error(i),
-            match sub.no_source {
-                true => "no source to compile",
-                false => "not compiled",
-            },
-            escape(message),
-            plural(sub.cases.len(), "case")
-        );
-    } else {
-        out.push_str(&summary::case_table(sub, i, anchors, limits));
-    }
-    out.push_str(&failed_sections(sub, i, anchors, limits, drawer));
-    out.push_str("</details>\n");
-    out
-}
-
 /// True when case `c` of `sub` gets a section of its own: it was not
 /// accepted, and it is not a CE explained by the submission's compiler
 /// message.
@@ -275,31 +204,6 @@ fn has_section(sub: &SubmissionReport, c: &CaseResult) -> bool {
         Verdict::CE => sub.compile_error.is_none(),
         _ => true,
     }
-}
-
-/// The sections of the cases a submission did not pass (a CE has one
-/// message for all).
-fn failed_sections(
-    sub: &SubmissionReport,
-    i: usize,
-    anchors: &Anchors,
-    limits: &Limits,
-    drawer: &mut Drawer,
-) -> String {
-    let mut out = String::new();
-    for (j, c) in sub.cases.iter().enumerate() {
-        if !has_section(sub, c) {
-            continue;
-        }
-        let id = anchors.section(i, j);
-        let place = Place {
-            id: &id,
-            submission: &sub.name,
-            submission_id: anchors.submission(i),
-        };
-        out.push_str(&drawer.section(c, &place, limits));
-    }
-    out
 }
 
 #[cfg(test)]

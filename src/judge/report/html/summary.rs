@@ -1,13 +1,15 @@
-//! The summaries: by suite (a row per submission, a column per suite: its
-//! score with a bar, how many cases were accepted, its slowest case against
-//! the time limit) and, per submission, the table of its cases (verdict,
-//! CPU time and peak memory each with a bar against the limit, score), so
-//! a teacher sees at a glance which cases came close to a limit.
+//! The summaries: by suite, on the index (a row per submission, its name a
+//! link to its page, a column per suite: its score with a bar, how many
+//! cases were accepted, its slowest case against the time limit) and, on
+//! each submission's page, the table of its cases (verdict, CPU time and
+//! peak memory each with a bar against the limit, score), so a teacher
+//! sees at a glance which cases came close to a limit.
 
 use std::fmt::Write as _;
 
 use super::anchors::Anchors;
 use super::charts::{percent, score_bar, usage_bar};
+use super::links::Links;
 use super::matrix::columns;
 use super::{Limits, escape, kib_text};
 use crate::judge::report::{RunReport, SubmissionReport};
@@ -27,7 +29,7 @@ fn suites(report: &RunReport) -> Vec<String> {
 }
 
 /// The table by suite.
-pub fn suite_table(report: &RunReport, anchors: &Anchors, limits: &Limits) -> String {
+pub fn suite_table(report: &RunReport, links: &Links, limits: &Limits) -> String {
     let suites = suites(report);
     let all = columns(report);
     let mut out =
@@ -45,8 +47,8 @@ pub fn suite_table(report: &RunReport, anchors: &Anchors, limits: &Limits) -> St
     for (i, sub) in report.submissions.iter().enumerate() {
         let _ = write!(
             out,
-            "<tr><th scope=\"row\"><a href=\"#{}\">{}</a></th>",
-            anchors.submission(i),
+            "<tr><th scope=\"row\"><a href=\"{}\">{}</a></th>",
+            links.submission(i),
             escape(&sub.name)
         );
         for suite in &suites {
