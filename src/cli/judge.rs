@@ -510,14 +510,18 @@ pub(super) fn write_exports(
         (junit, |r| export::junit(&r.submissions)),
         (csv, |r| export::score_csv(&r.submissions)),
     ];
+    // Each is tried: one that cannot be written does not cost the others.
+    let mut first_failure: Result<()> = Ok(());
     for (path, render) in exports {
         if let Some(path) = path {
-            std::fs::write(path, render(report))
-                .with_context(|| format!("{}: cannot write", path.display()))?;
+            let written = std::fs::write(path, render(report))
+                .with_context(|| format!("{}: cannot write", path.display()));
+            first_failure = first_failure.and(written);
         }
     }
     if let Some(path) = html {
-        crate::judge::report::html::write_report(path, report)?;
+        let written = crate::judge::report::html::write_report(path, report);
+        first_failure = first_failure.and(written.map(|_| ()).map_err(Into::into));
     }
-    Ok(())
+    first_failure
 }

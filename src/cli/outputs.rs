@@ -3,7 +3,8 @@
 //! or nothing yet (never a link, a device, a folder or a pipe, which a
 //! report written beside it and renamed over it would replace), in a folder
 //! where the judge can write, and no two of them (or the JSON report's
-//! journal) the same file. Found out before an hour of judging, not after.
+//! journal, or the HTML report's folder of pages) the same file; the folder
+//! of pages a link or not the judge's own is refused too. Found out before an hour of judging, not after.
 
 use std::path::{Path, PathBuf};
 
@@ -23,6 +24,10 @@ pub(super) fn check_report_paths(reports: &[Report]) -> Result<()> {
         let mut names = vec![(flag, identity(path))];
         if flag == "--json" {
             names.push(("--json's journal", identity(&journal_path(path))));
+        }
+        if flag == "--html" {
+            let folder = crate::judge::report::html::pages_folder(path)?;
+            names.push(("--html's folder of pages", identity(&folder)));
         }
         for (flag, id) in names {
             if let Some((other, _)) = seen.iter().find(|(_, seen)| *seen == id) {
@@ -112,6 +117,13 @@ mod tests {
         let journal = Some(dir.path().join("r.journal"));
         let e = check_report_paths(&[("--json", &r), ("--html", &journal)]).unwrap_err();
         assert!(e.to_string().contains("--json's journal"), "{e}");
+        let pages = Some(dir.path().join("r.files"));
+        let e = check_report_paths(&[("--html", &r), ("--junit", &pages)]).unwrap_err();
+        assert!(e.to_string().contains("--html's folder of pages"), "{e}");
+        std::os::unix::fs::symlink(dir.path(), dir.path().join("x.files")).unwrap();
+        let x = Some(dir.path().join("x.html"));
+        let e = check_report_paths(&[("--html", &x)]).unwrap_err();
+        assert!(e.to_string().contains("symbolic link"), "{e}");
         let other = Some(dir.path().join("r.csv"));
         assert!(
             check_report_paths(&[("--json", &r), ("--csv", &other), ("--html", &None)]).is_ok()
