@@ -436,7 +436,12 @@ fn an_interrupted_run_keeps_what_finished_and_leaves_nothing() {
         .spawn()
         .unwrap();
     let start = Instant::now();
-    while cases_done(&report("json")) < 2 {
+    // While the run goes, its results are in the JSON report's journal.
+    let journaled = || {
+        std::fs::read_to_string(report("json.journal"))
+            .map_or(0, |t| t.lines().filter(|l| l.starts_with("{\"case\"")).count())
+    };
+    while journaled() < 2 {
         assert!(
             start.elapsed() < Duration::from_secs(60),
             "no case finished"
@@ -454,6 +459,7 @@ fn an_interrupted_run_keeps_what_finished_and_leaves_nothing() {
     assert_eq!(json["interrupted"], true);
     let done = cases_done(&report("json"));
     assert!((2..26).contains(&done), "{done} cases");
+    assert!(done >= journaled(), "the report holds every result journaled");
     for ext in ["csv", "xml", "html"] {
         let text = std::fs::read_to_string(report(ext)).unwrap();
         assert!(text.contains("rules/"), "{ext}: {text}");
