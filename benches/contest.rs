@@ -2,8 +2,10 @@
 //! over the 10 official cases for 30, 300 and 3,000 submissions of a
 //! program that answers -1 (every case fails but the one with no solution:
 //! the worst case for the reports), each a ready command. For each size it
-//! prints the time per case, the bytes the judge wrote (its I/O accounting,
-//! the runs' own included, against the final reports' size), the judge's
+//! prints the time per case, the bytes written for the reports (the I/O
+//! accounting of the run with the reports less that of the same run
+//! without them, which stages the program and the runs' files; against the
+//! final reports' size), the judge's
 //! peak memory (the largest resident set of it and its children), and the
 //! size of the `--html` page and of its largest page beside it.
 //!
@@ -53,7 +55,9 @@ fn sizes(dir: &Path, (official, program): (&Path, &Path), binary: &Path, max: us
     let mut baseline = None;
     for n in [30, 300, 3000].into_iter().filter(|&n| n <= max) {
         let run = Contest::new(dir, official, program, n);
-        let m = run.judge_by(binary, &[]);
+        let plain = run.judge_by(binary, &[], false);
+        let m = run.judge_by(binary, &[], true);
+        let written = m.written.saturating_sub(plain.written);
         let per_case = m.elapsed.as_secs_f64() * 1000.0 / (n * 10) as f64;
         let base = *baseline.get_or_insert(per_case);
         let finals = run.final_bytes();
@@ -61,8 +65,8 @@ fn sizes(dir: &Path, (official, program): (&Path, &Path), binary: &Path, max: us
             "{n:>6} {:>9.1} {per_case:>8.2} {:>9.2}x {:>10} {:>6.1}x {:>9.1} {:>10} {:>10}",
             m.elapsed.as_secs_f64(),
             per_case / base,
-            m.written,
-            m.written as f64 / finals as f64,
+            written,
+            written as f64 / finals as f64,
             m.peak_kib as f64 / 1024.0,
             size(&run.html()),
             run.largest_page(),
@@ -129,17 +133,20 @@ impl Contest {
     /// Runs the judge with the reports and `extra`, in a process of its own
     /// whose I/O and memory are read back when it ends.
     fn judge(&self, extra: &[&str]) -> Measured {
-        self.judge_by(Path::new(env!("CARGO_BIN_EXE_mayan")), extra)
+        self.judge_by(Path::new(env!("CARGO_BIN_EXE_mayan")), extra, true)
     }
 
-    fn judge_by(&self, binary: &Path, extra: &[&str]) -> Measured {
+    /// A run by `binary`, with the reports or without.
+    fn judge_by(&self, binary: &Path, extra: &[&str], reports: bool) -> Measured {
         let mut cmd = Command::new(binary);
         cmd.current_dir(&self.dir)
             .args(["judge", "-q", "--jobs", "1", "--config"])
             .arg(&self.config)
-            .args(["--json", "r.json", "--html", "r.html", "--csv", "r.csv"])
             .args(extra)
             .stdout(std::process::Stdio::null());
+        if reports {
+            cmd.args(["--json", "r.json", "--html", "r.html", "--csv", "r.csv"]);
+        }
         let start = Instant::now();
         // Waited for by wait4 below, which also gives its resource usage.
         #[allow(clippy::zombie_processes)]

@@ -438,8 +438,9 @@ fn an_interrupted_run_keeps_what_finished_and_leaves_nothing() {
     let start = Instant::now();
     // While the run goes, its results are in the JSON report's journal.
     let journaled = || {
-        std::fs::read_to_string(report("json.journal"))
-            .map_or(0, |t| t.lines().filter(|l| l.starts_with("{\"case\"")).count())
+        std::fs::read_to_string(report("json.journal")).map_or(0, |t| {
+            t.lines().filter(|l| l.starts_with("{\"case\"")).count()
+        })
     };
     while journaled() < 2 {
         assert!(
@@ -459,7 +460,10 @@ fn an_interrupted_run_keeps_what_finished_and_leaves_nothing() {
     assert_eq!(json["interrupted"], true);
     let done = cases_done(&report("json"));
     assert!((2..26).contains(&done), "{done} cases");
-    assert!(done >= journaled(), "the report holds every result journaled");
+    assert!(
+        done >= journaled(),
+        "the report holds every result journaled"
+    );
     for ext in ["csv", "xml", "html"] {
         let text = std::fs::read_to_string(report(ext)).unwrap();
         assert!(text.contains("rules/"), "{ext}: {text}");
