@@ -258,3 +258,49 @@ fn validate_speaks_the_kattis_input_validator_convention() {
         .assert()
         .code(43);
 }
+
+#[test]
+fn a_folder_as_the_program_or_as_the_package_is_a_slip_said_before_anything_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = concat!(env!("CARGO_MANIFEST_DIR"), "/cases/rules");
+    for args in [
+        &["judge", "--suite", rules, "--"][..],
+        &["stress", "--cases", "3", "--"][..],
+    ] {
+        mayan()
+            .current_dir(dir.path())
+            .args(args)
+            .arg(dir.path())
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("a folder, not a program"))
+            .stderr(predicate::str::contains("judge error").not());
+    }
+    let project = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    mayan()
+        .current_dir(project)
+        .args(["export", "kattis", "."])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(".: names no folder of its own"));
+}
+
+#[test]
+fn stress_refuses_a_json_path_it_cannot_write_before_the_search() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("p.py"), "print(-1)\n").unwrap();
+    mayan()
+        .current_dir(dir.path())
+        .args([
+            "stress",
+            "--json",
+            "no/such/folder/r.json",
+            "--",
+            "python3",
+            "p.py",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot write the report there"))
+        .stderr(predicate::str::contains("sandbox:").not());
+}

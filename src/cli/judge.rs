@@ -406,6 +406,7 @@ fn from_command_line(sources: &[PathBuf], command: &[String], problem: &str) -> 
         }));
     }
     if !command.is_empty() {
+        super::outputs::check_program(command)?;
         entries.extend(gather(command, &ContestArgs::default(), &Config::builtin())?.entries);
     }
     Ok(entries)

@@ -4,7 +4,8 @@
 //! report written beside it and renamed over it would replace), in a folder
 //! where the judge can write, and no two of them (or the JSON report's
 //! journal, or the HTML report's folder of pages) the same file; the folder
-//! of pages a link or not the judge's own is refused too. Found out before an hour of judging, not after.
+//! of pages a link or not the judge's own is refused too. And the program
+//! of a command given after `--` is not a folder. Found out before an hour of judging, not after.
 
 use std::path::{Path, PathBuf};
 
@@ -68,6 +69,21 @@ fn check_one(flag: &str, path: &Path) -> Result<()> {
                 folder.display()
             )
         })?;
+    Ok(())
+}
+
+/// The program of a command given after `--`: a folder there is the
+/// user's slip, said as such before anything runs (not a judge error on
+/// every case).
+pub(super) fn check_program(command: &[String]) -> Result<()> {
+    let Some(program) = command.first() else {
+        return Ok(());
+    };
+    if Path::new(program).is_dir() {
+        bail!(
+            "{program}: a folder, not a program; give the program to run after --, as `-- ./solution` or `-- python3 solution.py`"
+        );
+    }
     Ok(())
 }
 

@@ -60,6 +60,8 @@ pub struct StressArgs {
 
 pub(super) fn stress_command(args: &StressArgs) -> Result<u8> {
     crate::runner::signals::install();
+    super::outputs::check_report_paths(&[("--json", &args.json)])?;
+    super::outputs::check_program(&args.command)?;
     let mut config = load_config(args.config.as_ref())?;
     config.apply(&overrides(Some(&args.run), &args.rules));
     let plan = Plan::of(&config, usize::from(args.jobs));
@@ -90,18 +92,20 @@ pub(super) fn stress_command(args: &StressArgs) -> Result<u8> {
         }
         other => other?,
     };
-    write_json(args, &found)?;
-    let Some(failure) = found.failure else {
+    // The case found is shown before anything is written, so that a file
+    // that cannot be written does not lose it.
+    let Some(failure) = &found.failure else {
         writeln!(out, "{}", passed(args, found.judged))?;
-        return Ok(exit::SUCCESS);
+        return write_json(args, &found).map(|()| exit::SUCCESS);
     };
-    show(&mut out, args, &plan, &failure)?;
+    show(&mut out, args, &plan, failure)?;
+    let written = write_json(args, &found);
     if let Some(dir) = &args.save {
         let name = format!("stress-{}-{}", args.seed, failure.index);
-        let input = save(dir, &name, &failure)?;
+        let input = save(dir, &name, failure)?;
         writeln!(out, "saved as {}", input.display())?;
     }
-    Ok(exit::REJECTED)
+    written.map(|()| exit::REJECTED)
 }
 
 /// The line for a run that found no failure; draws whose kind found no case

@@ -48,6 +48,12 @@ pub enum ExportError {
         "the package folder's name `{name}` is not a problem short name ([a-z0-9]+, as Kattis and DMOJ require): name the folder `{suggestion}`, say"
     )]
     ShortName { name: String, suggestion: String },
+    #[error(
+        "{}: names no folder of its own; name the package's folder, which is made for it and \
+         named after the problem (`out/mayan`, say)",
+        .0.display()
+    )]
+    NoFolderName(PathBuf),
     #[error(transparent)]
     Cases(#[from] SessionError),
     #[error("{}: cannot read: {source}", path.display())]
@@ -157,10 +163,11 @@ pub fn export(target: Target, request: &Request) -> Result<Exported, ExportError
 
 /// The short name: the folder's own name, when valid.
 fn short_name(out: &Path) -> Result<String, ExportError> {
-    let name = out
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
+    // `.`, `..` or `/`: the current folder, one holding it, or the root.
+    let name = match out.components().next_back() {
+        Some(std::path::Component::Normal(name)) => name.to_string_lossy().into_owned(),
+        _ => return Err(ExportError::NoFolderName(out.to_path_buf())),
+    };
     if names::is_short_name(&name) {
         return Ok(name);
     }
@@ -192,4 +199,21 @@ fn protected(request: &Request) -> Vec<Protected> {
         no_inside: false,
     });
     all
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_package_folder_must_be_named_and_the_name_a_short_name() {
+        assert_eq!(short_name(Path::new("out/mayan")).unwrap(), "mayan");
+        assert_eq!(short_name(Path::new("mayan/")).unwrap(), "mayan");
+        for bad in [".", "..", "/", "out/.."] {
+            let e = short_name(Path::new(bad)).unwrap_err().to_string();
+            assert!(e.contains("names no folder of its own"), "{bad}: {e}");
+        }
+        let e = short_name(Path::new("Mayan-2")).unwrap_err().to_string();
+        assert!(e.contains("name the folder `mayan2`"), "{e}");
+    }
 }
