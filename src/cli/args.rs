@@ -11,7 +11,7 @@ use clap::{Args, ValueEnum};
 use crate::check::Accept;
 use crate::config::languages::Preset;
 use crate::config::units::{parse_duration, parse_size};
-use crate::config::{IoMode, Overrides, SandboxMode, answer_extension_fault};
+use crate::config::{IoMode, Overrides, SandboxMode, answer_extension_fault, bounds};
 use crate::puzzle::dialect::{Dialect, NullSwaps, Steps};
 
 /// Overrides of the configuration's run limits, I/O mode and isolation,
@@ -20,18 +20,18 @@ use crate::puzzle::dialect::{Dialect, NullSwaps, Steps};
 pub struct RunArgs {
     /// CPU time limit per case: "1s", "500ms", or a number of seconds
     /// [default: judge.toml's, else 3s]
-    #[arg(short = 't', long, value_name = "TIME", value_parser = parse_duration)]
+    #[arg(short = 't', long, value_name = "TIME", value_parser = time_limit)]
     pub time_limit: Option<Duration>,
     /// Memory limit per case: "256MiB", "256M", "1GiB", or a number of MiB
     /// [default: judge.toml's, else 128MiB]
-    #[arg(short = 'm', long, value_name = "SIZE", value_parser = parse_size)]
+    #[arg(short = 'm', long, value_name = "SIZE", value_parser = memory_limit)]
     pub memory_limit: Option<u64>,
     /// Wall-clock limit per case [default: time limit x wall-multiple, 3]
-    #[arg(long, value_name = "TIME", value_parser = parse_duration)]
+    #[arg(long, value_name = "TIME", value_parser = wall_limit)]
     pub wall_limit: Option<Duration>,
     /// Output limit per case, and what a run may write to its folder
     /// [default: judge.toml's, else 16MiB]
-    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    #[arg(long, value_name = "SIZE", value_parser = output_limit)]
     pub output_limit: Option<u64>,
     /// File I/O (mayan.in / mayan.out) or standard streams [default:
     /// judge.toml's, else file]
@@ -83,6 +83,36 @@ pub(super) fn answer_extension(text: &str) -> Result<String, String> {
         None => Ok(text.to_string()),
         Some(why) => Err(format!("{text:?} {why}")),
     }
+}
+
+/// A value of `--time-limit`: a duration within `[limits] time`'s bounds.
+pub(super) fn time_limit(text: &str) -> Result<Duration, String> {
+    within_time(text, bounds::TIME)
+}
+
+/// A value of `--wall-limit`: a duration within `[limits] wall`'s bounds.
+pub(super) fn wall_limit(text: &str) -> Result<Duration, String> {
+    within_time(text, bounds::WALL)
+}
+
+/// A value of `--memory-limit`: a size within `[limits] memory`'s bounds.
+pub(super) fn memory_limit(text: &str) -> Result<u64, String> {
+    within_size(text, bounds::MEMORY)
+}
+
+/// A value of `--output-limit`: a size within `[limits] output`'s bounds.
+pub(super) fn output_limit(text: &str) -> Result<u64, String> {
+    within_size(text, bounds::OUTPUT)
+}
+
+fn within_time(text: &str, bound: bounds::TimeBound) -> Result<Duration, String> {
+    let value = parse_duration(text).map_err(|e| e.to_string())?;
+    bound.fault(value).map_or(Ok(value), Err)
+}
+
+fn within_size(text: &str, bound: bounds::SizeBound) -> Result<u64, String> {
+    let value = parse_size(text).map_err(|e| e.to_string())?;
+    bound.fault(value).map_or(Ok(value), Err)
 }
 
 /// These flags as overrides of the configuration.

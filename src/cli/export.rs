@@ -8,7 +8,6 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
 
-use crate::config::units::{parse_duration, parse_size};
 use crate::config::{Config, IoMode, Overrides};
 use crate::export::{self, Exported, Request, Target, dmoj};
 use crate::text::plural;
@@ -52,10 +51,10 @@ pub struct PackageArgs {
     #[arg(long, value_name = "SUITE", default_value = "sample")]
     pub sample: String,
     /// CPU time limit, as "3s" (DOMjudge's .timelimit; DMOJ's site).
-    #[arg(long, value_name = "TIME", value_parser = parse_duration)]
+    #[arg(long, value_name = "TIME", value_parser = super::args::time_limit)]
     pub time_limit: Option<std::time::Duration>,
     /// Memory limit, as "128MiB".
-    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    #[arg(long, value_name = "SIZE", value_parser = super::args::memory_limit)]
     pub memory_limit: Option<u64>,
     #[command(flatten)]
     pub answers: super::AnswerArgs,
@@ -83,7 +82,7 @@ pub(super) fn export_command(args: &ExportArgs) -> Result<u8> {
         io,
         answer_extension: package.answers.answer_extension.clone(),
         ..Overrides::default()
-    });
+    })?;
     let binary = match &package.binary {
         Some(path) => path.clone(),
         None => std::env::current_exe().context("cannot find the running binary: give --binary")?,

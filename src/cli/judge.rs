@@ -325,7 +325,7 @@ fn configured(args: &JudgeArgs) -> Result<(Config, std::path::PathBuf)> {
     let mut overrides = overrides(Some(&args.run), &args.rules);
     overrides.suites = args.suites.clone();
     overrides.answer_extension = args.answers.answer_extension.clone();
-    config.apply(&overrides);
+    config.apply(&overrides)?;
     Ok((config, base))
 }
 

@@ -63,7 +63,7 @@ pub(super) fn stress_command(args: &StressArgs) -> Result<u8> {
     super::outputs::check_report_paths(&[("--json", &args.json)])?;
     super::outputs::check_program(&args.command)?;
     let mut config = load_config(args.config.as_ref())?;
-    config.apply(&overrides(Some(&args.run), &args.rules));
+    config.apply(&overrides(Some(&args.run), &args.rules))?;
     let plan = Plan::of(&config, usize::from(args.jobs));
     let runner = ProcessRunner::configured(config.sandbox.mode, config.sandbox.readable.clone())?;
     eprintln!("{}", sandbox_summary(&runner.protections()));

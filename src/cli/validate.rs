@@ -77,7 +77,7 @@ pub(super) fn validate(args: &ValidateArgs) -> Result<u8> {
     let mut config = load_config(args.config.as_ref())?;
     let mut overrides = super::args::overrides(None, &args.rules);
     overrides.answer_extension = args.answers.answer_extension.clone();
-    config.apply(&overrides);
+    config.apply(&overrides)?;
     let (mut inputs, mut findings) = (Vec::new(), Vec::new());
     let mut solver = Solver::new();
     for (root, ext) in roots(args, &config)? {

@@ -10,14 +10,17 @@
 //! lives with the layers that use them. Flags override the file through
 //! [`Overrides`], applied in one place.
 
+pub mod bounds;
 pub mod languages;
 mod locate;
+pub mod names;
 mod schema;
 pub mod units;
 
 use std::path::{Path, PathBuf};
 
 pub use languages::{LanguageConfig, Languages, Preset};
+pub use names::{io_names_fault, plain_name_fault};
 
 use crate::check::Accept;
 use crate::puzzle::dialect::{NullSwaps, Steps};
@@ -48,6 +51,10 @@ pub enum ConfigError {
         line: Option<usize>,
         message: String,
     },
+    /// A value of the command line that cannot work, alone or with the
+    /// file's: the message names the flag.
+    #[error("{message}")]
+    Override { message: String },
 }
 
 /// Values from the command line that replace the file's.
@@ -71,6 +78,21 @@ pub struct Overrides {
     /// configured suites); the command line refuses what
     /// [`answer_extension_fault`] refuses.
     pub answer_extension: Option<String>,
+}
+
+impl Overrides {
+    /// How a `[limits]` key was set: by its flag (`--time-limit`) when this
+    /// gives it, else by the file (`limits.time`).
+    fn flag_or_key(&self, key: &str) -> String {
+        let flag = match key {
+            "time" => self.time.map(|_| "--time-limit"),
+            "wall" => self.wall.map(|_| "--wall-limit"),
+            "memory" => self.memory.map(|_| "--memory-limit"),
+            "output" => self.output.map(|_| "--output-limit"),
+            _ => None,
+        };
+        flag.map_or_else(|| format!("limits.{key}"), str::to_string)
+    }
 }
 
 impl Config {
@@ -122,8 +144,11 @@ impl Config {
             .expect("the embedded default.toml is valid (a unit test holds to it)")
     }
 
-    /// Replaces the file's values by the command line's.
-    pub fn apply(&mut self, o: &Overrides) {
+    /// Replaces the file's values by the command line's, and checks the
+    /// limits again as they now are: a flag's value that cannot work with
+    /// the file's (a time limit over the written wall-clock limit, say) is
+    /// refused, naming the flag.
+    pub fn apply(&mut self, o: &Overrides) -> Result<(), ConfigError> {
         fn set<T>(slot: &mut T, value: Option<T>) {
             if let Some(v) = value {
                 *slot = v;
@@ -148,6 +173,10 @@ impl Config {
             for suite in &mut self.suites {
                 suite.answer_extension.clone_from(ext);
             }
+        }
+        match bounds::limits_fault(&self.limits, &|key| o.flag_or_key(key)) {
+            Some((_, message)) => Err(ConfigError::Override { message }),
+            None => Ok(()),
         }
     }
 

@@ -8,7 +8,9 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
+use super::bounds::limits_fault;
 use super::languages::{LanguageConfig, Languages, known_extensions, recipe_for};
+use super::names::io_names_fault;
 use super::units::serde_units;
 use super::{ConfigError, Located};
 use crate::check::Accept;
@@ -289,27 +291,28 @@ pub enum Origin {
 /// What the shape cannot say: each fault named with its table and line.
 pub(super) fn check(config: &Config, at: &Located) -> Result<(), ConfigError> {
     check_limits(&config.limits, at)?;
+    check_io(&config.io, at)?;
     check_suites(&config.suites, at)?;
     check_languages(&config.languages.custom, at)?;
     check_submissions(&config.submissions, &config.languages, at)
 }
 
+/// The limits within their floors and ceilings, and the wall-clock limit
+/// at least the time limit (see `bounds`).
 fn check_limits(limits: &LimitsConfig, at: &Located) -> Result<(), ConfigError> {
-    let at_least_one = |key: &str| {
-        at.error(
-            "limits",
-            0,
-            Some(key),
-            format!("limits.{key} must be at least 1"),
-        )
-    };
-    if limits.processes == 0 {
-        return Err(at_least_one("processes"));
+    match limits_fault(limits, &|key| format!("limits.{key}")) {
+        Some((key, message)) => Err(at.error("limits", 0, Some(key), message)),
+        None => Ok(()),
     }
-    if limits.wall_multiple == 0 {
-        return Err(at_least_one("wall-multiple"));
+}
+
+/// The I/O files' names, checked whatever the mode (`--io file` may set
+/// it later): plain names, not the same (see [`io_names_fault`]).
+fn check_io(io: &IoConfig, at: &Located) -> Result<(), ConfigError> {
+    match io_names_fault(&io.input_file, &io.output_file) {
+        Some((key, message)) => Err(at.error("io", 0, Some(key), message)),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 fn check_suites(suites: &[Suite], at: &Located) -> Result<(), ConfigError> {

@@ -61,7 +61,7 @@ fn faults_found_after_parsing_name_their_line() {
     let e = Config::parse(text, Path::new("j.toml")).unwrap_err();
     assert_eq!(
         e.to_string(),
-        "j.toml: line 3: limits.processes must be at least 1"
+        "j.toml: line 3: limits.processes = 0 is below 1"
     );
     let text = "[[submission]]\nname = \"a\"\nsource = \"a.c\"\n\n[[submission]]\nname = \"b\"\n";
     let e = Config::parse(text, Path::new("j.toml")).unwrap_err();
@@ -162,10 +162,12 @@ fn a_suite_reads_answer_files_of_the_extension_written() {
     assert_eq!(config.suites[0].answer_extension, "out");
     assert_eq!(config.suites[1].answer_extension, "ans");
     let mut flagged = config.clone();
-    flagged.apply(&Overrides {
-        answer_extension: Some("a".into()),
-        ..Overrides::default()
-    });
+    flagged
+        .apply(&Overrides {
+            answer_extension: Some("a".into()),
+            ..Overrides::default()
+        })
+        .unwrap();
     assert!(flagged.suites.iter().all(|s| s.answer_extension == "a"));
     for (value, why) in [
         ("", "is empty"),
@@ -181,4 +183,167 @@ fn a_suite_reads_answer_files_of_the_extension_written() {
         let prefix = format!("j.toml: line 7: suite `b`: answer-extension = {value:?} {why}");
         assert!(e.to_string().starts_with(&prefix), "{e}");
     }
+}
+
+#[test]
+fn io_file_names_that_leave_the_working_folder_or_clash_are_refused_at_load() {
+    // Regression: an absolute or `../` name made the judge (root) write the
+    // case over any file of the machine; an empty or equal one made every
+    // right program PE or RE.
+    for (io, key_line, why) in [
+        ("input-file = \"/etc/passwd\"", 3, "holds `/`"),
+        ("input-file = \"../x.in\"", 3, "holds `/`"),
+        ("output-file = \"\"", 3, "is empty"),
+        ("output-file = \".\"", 3, "is a folder"),
+        ("output-file = \"..\"", 3, "is a folder"),
+        ("input-file = \"a\\u0000b\"", 3, "control character"),
+        ("input-file = \"a\\nb\"", 3, "control character"),
+        ("input-file = \"a b\"", 3, "other than letters"),
+        (
+            "input-file = \"x\"\noutput-file = \"x\"",
+            4,
+            "write over its input",
+        ),
+    ] {
+        let text = format!("[rules]\n[io]\n{io}\n");
+        let e = Config::parse(&text, Path::new("j.toml"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with(&format!("j.toml: line {key_line}: [io] ")),
+            "{io}: {e}"
+        );
+        assert!(e.contains(why), "{io}: {e}");
+    }
+    let stdio = "[io]\nmode = \"stdio\"\ninput-file = \"/tmp/x\"\n";
+    assert!(
+        Config::parse(stdio, Path::new("j.toml")).is_err(),
+        "checked in stdio mode too: --io file may turn it on"
+    );
+}
+
+#[test]
+fn limits_below_their_floor_or_over_their_ceiling_are_refused_at_load() {
+    for (limits, line, start) in [
+        (
+            "time = \"0.0000001\"",
+            2,
+            "limits.time = 100ns is below the floor of 10 ms",
+        ),
+        (
+            "time = \"5ms\"",
+            2,
+            "limits.time = 5ms is below the floor of 10 ms",
+        ),
+        ("time = \"1h\"", 2, "`1h` is not a duration"),
+        (
+            "time = \"20min\"",
+            2,
+            "limits.time = 1200 s is over the ceiling of 600 s",
+        ),
+        (
+            "memory = \"1B\"",
+            2,
+            "limits.memory = 1 B is below the floor of 4 MiB",
+        ),
+        (
+            "memory = \"100GiB\"",
+            2,
+            "limits.memory = 100 GiB is over the ceiling",
+        ),
+        (
+            "output = \"1B\"",
+            2,
+            "limits.output = 1 B is below the floor of 1 KiB",
+        ),
+        (
+            "source = \"10B\"",
+            2,
+            "limits.source = 10 B is below the floor of 1 KiB",
+        ),
+        (
+            "wall = \"1ms\"",
+            2,
+            "limits.wall = 1ms is below the floor of 10 ms",
+        ),
+        (
+            "processes = 4000000000",
+            2,
+            "limits.processes = 4000000000 is over the ceiling of 1024",
+        ),
+        (
+            "wall-multiple = 0",
+            2,
+            "limits.wall-multiple = 0 is below 1",
+        ),
+        (
+            "wall-multiple = 1000",
+            2,
+            "limits.wall-multiple = 1000 is over the ceiling of 100",
+        ),
+        (
+            "time = \"3s\"\nwall = \"1s\"",
+            3,
+            "the wall-clock limit limits.wall (1 s) is below the time limit limits.time (3 s)",
+        ),
+        (
+            "time = \"10min\"\nwall-multiple = 10",
+            3,
+            "the wall-clock limit limits.time x limits.wall-multiple (6000 s) is over the ceiling of 3600 s",
+        ),
+    ] {
+        let text = format!("[limits]\n{limits}\n");
+        let e = Config::parse(&text, Path::new("j.toml"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with(&format!("j.toml: line {line}: {start}")),
+            "{limits}: {e}"
+        );
+    }
+    let floors = "[limits]\ntime = \"10ms\"\nmemory = \"4MiB\"\noutput = \"1KiB\"\nsource = \"1KiB\"\nwall = \"10ms\"\n";
+    assert!(
+        Config::parse(floors, Path::new("j.toml")).is_ok(),
+        "the floors themselves are limits"
+    );
+}
+
+#[test]
+fn a_flag_that_cannot_work_with_the_file_is_refused_naming_it() {
+    let mut config = Config::parse("[limits]\nwall = \"10s\"\n", Path::new("j.toml")).unwrap();
+    let e = config
+        .apply(&Overrides {
+            time: Some(Duration::from_secs(20)),
+            ..Overrides::default()
+        })
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.starts_with(
+            "the wall-clock limit limits.wall (10 s) is below the time limit --time-limit (20 s)"
+        ),
+        "{e}"
+    );
+    let e = Config::builtin()
+        .apply(&Overrides {
+            wall: Some(Duration::from_secs(1)),
+            ..Overrides::default()
+        })
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("--wall-limit (1 s) is below the time limit limits.time (3 s)"),
+        "{e}"
+    );
+    let e = Config::builtin()
+        .apply(&Overrides {
+            memory: Some(1),
+            ..Overrides::default()
+        })
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.starts_with("--memory-limit = 1 B is below the floor of 4 MiB"),
+        "{e}"
+    );
 }

@@ -24,7 +24,7 @@ use super::binary::Binary;
 use super::folder::OutFolder;
 use super::problem::Problem;
 use super::statement::Statement;
-use crate::config::IoMode;
+use crate::config::{IoMode, io_names_fault};
 
 /// The file every DMOJ problem folder has at its top.
 pub const MARKER: &str = "init.yml";
@@ -74,31 +74,22 @@ pub fn warnings(problem: &Problem) -> Vec<String> {
         .collect()
 }
 
-/// File I/O names the grader may use: plain file names in the working
-/// folder, nothing a path could climb out of or a script could misread.
+/// File I/O names the grader may use: the configuration's rule
+/// ([`io_names_fault`]: plain names in the working folder, nothing a path
+/// could climb out of or a script could misread, not the same), held again
+/// here for a problem not read from `judge.toml`.
 fn check_io_names(problem: &Problem) -> Result<(), ExportError> {
-    for (key, value) in [
-        ("input-file", &problem.io.input_file),
-        ("output-file", &problem.io.output_file),
-    ] {
-        let plain = !value.is_empty()
-            && value != "."
-            && value != ".."
-            && (value.bytes()).all(|b| b.is_ascii_alphanumeric() || b"._-".contains(&b));
-        if !plain {
-            return Err(ExportError::IoFileName {
-                key,
-                value: value.clone(),
-            });
-        }
+    let io = &problem.io;
+    match io_names_fault(&io.input_file, &io.output_file) {
+        Some((key, _)) => Err(ExportError::IoFileName {
+            key,
+            value: match key {
+                "input-file" => io.input_file.clone(),
+                _ => io.output_file.clone(),
+            },
+        }),
+        None => Ok(()),
     }
-    if problem.io.input_file == problem.io.output_file {
-        return Err(ExportError::IoFileName {
-            key: "output-file",
-            value: problem.io.output_file.clone(),
-        });
-    }
-    Ok(())
 }
 
 /// `init.yml`.

@@ -68,6 +68,11 @@ pub enum SessionError {
         "nothing to judge: add a [[submission]] or [contestants] to the configuration, or give a command after --"
     )]
     NothingToJudge,
+    #[error(
+        "the suites' points add up to {0} over their cases, more than a score can hold          ({max}): lower `points` in [[suite]]",
+        max = u32::MAX
+    )]
+    PointsOverflow(u64),
 }
 
 /// The cases of a configuration's suites, and findings about stray files;
@@ -85,6 +90,10 @@ pub fn find_cases(config: &Config) -> Result<(Vec<CaseFile>, Vec<Finding>), Sess
     let (cases, strays) = discover(&config.suites, config.rules);
     if cases.is_empty() {
         return Err(SessionError::NoCases);
+    }
+    let total: u64 = cases.iter().map(|c| u64::from(c.points)).sum();
+    if total > u64::from(u32::MAX) {
+        return Err(SessionError::PointsOverflow(total));
     }
     let faults = check_data(&cases, config.rules, &mut Solver::new());
     if !faults.is_empty() {

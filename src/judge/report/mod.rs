@@ -78,8 +78,10 @@ impl SubmissionReport {
         if case.verdict == Verdict::JudgeError {
             self.not_judged += 1;
         } else {
-            self.score += case.score;
-            self.max_score += case.points;
+            // A run's points fit a u32 (`find_cases`); a report read back
+            // may hold anything.
+            self.score = self.score.saturating_add(case.score);
+            self.max_score = self.max_score.saturating_add(case.points);
             self.accepted += usize::from(case.verdict == Verdict::AC);
         }
         self.cases.push(case);

@@ -68,7 +68,9 @@ pub fn suite_table(report: &RunReport, links: &Links, limits: &Limits) -> String
 fn suite_cell(out: &mut String, sub: &SubmissionReport, suite: &str, limits: &Limits) {
     let cases: Vec<&CaseResult> = sub.cases.iter().filter(|c| c.suite == suite).collect();
     let counted = cases.iter().filter(|c| c.verdict != Verdict::JudgeError);
-    let (score, max) = counted.fold((0, 0), |(s, m), c| (s + c.score, m + c.points));
+    let (score, max) = counted.fold((0u32, 0u32), |(s, m), c| {
+        (s.saturating_add(c.score), m.saturating_add(c.points))
+    });
     let accepted = cases.iter().filter(|c| c.verdict == Verdict::AC).count();
     let ran = cases
         .iter()
