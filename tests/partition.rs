@@ -114,6 +114,7 @@ fn judge(partition: Option<Partition>) -> RunReport {
         tools: mayan_judge::judge::compile::Toolchain {
             languages: &languages,
             source_limit: 1 << 20,
+            limits: mayan_judge::judge::compile::compile_limits(&Default::default()),
         },
     };
     session.judge_part(&entries, partition, &mut Quiet).unwrap()

@@ -157,6 +157,7 @@ fn scripted_report() -> RunReport {
         tools: Toolchain {
             languages: &languages,
             source_limit: 1 << 20,
+            limits: mayan_judge::judge::compile::compile_limits(&Default::default()),
         },
     };
     let entries = [

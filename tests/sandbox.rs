@@ -298,6 +298,7 @@ fn a_compiler_cannot_include_an_answer_file() {
     let tools = Toolchain {
         languages: &mayan_judge::config::Languages::default(),
         source_limit: 1 << 20,
+        limits: mayan_judge::judge::compile::compile_limits(&Default::default()),
     };
     let prepared = prepare(
         (&source, mayan_judge::config::Origin::Contestant),

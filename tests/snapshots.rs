@@ -125,6 +125,7 @@ fn tables() -> String {
         tools: Toolchain {
             languages: &languages,
             source_limit: 1 << 20,
+            limits: mayan_judge::judge::compile::compile_limits(&Default::default()),
         },
     };
     let report = session

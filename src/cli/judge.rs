@@ -136,10 +136,7 @@ pub(super) fn judge_command(args: &JudgeArgs) -> Result<u8> {
     ])?;
     let earlier = earlier(args, &plan, &cases)?;
     let runner = ProcessRunner::configured(config.sandbox.mode, config.sandbox.readable.clone())?;
-    let tools = Toolchain {
-        languages: &config.languages,
-        source_limit: config.limits.source,
-    };
+    let tools = Toolchain::of(&config);
     if !args.quiet {
         eprint!(
             "{}",

@@ -13,12 +13,17 @@
 //!   the limit also counts standard error and every file a run writes.
 //! - `source` 1 KiB: a source limit guards against huge files, it is no
 //!   challenge; a solution of the puzzle is a few KiB.
+//! - `compile-time` 1 s: g++ -O2 takes about half a second of CPU on a
+//!   small program.
+//! - `compile-memory` 128 MiB: g++ -O2 takes about 80 MiB on a small
+//!   program.
 //! - `processes` 1, `wall-multiple` 1.
 //!
-//! The ceilings: `time` 10 min, the wall-clock limit 1 h (written, or
-//! time x `wall-multiple`), `wall-multiple` 100, `memory` 64 GiB, `output`
-//! 1 GiB (a run may write that much to the judge's disk), `source` 16 MiB,
-//! `processes` 1024.
+//! The ceilings: `time` and `compile-time` 10 min, each wall-clock limit
+//! 1 h (written, or time x `wall-multiple`, compile-time x
+//! `wall-multiple`), `wall-multiple` 100, `memory` and `compile-memory`
+//! 64 GiB, `output` 1 GiB (a run may write that much to the judge's disk),
+//! `source` 16 MiB, `processes` 1024.
 //!
 //! Only the checks: the values are `schema`'s, and what they mean is the
 //! runner's.
@@ -80,6 +85,21 @@ pub const SOURCE: SizeBound = SizeBound {
     floor: 1 << 10,
     ceiling: 16 << 20,
     below: "ordinary solutions would be CE (a solution of the puzzle is a few KiB)",
+};
+
+/// `[limits] compile-time`.
+pub const COMPILE_TIME: TimeBound = TimeBound {
+    floor: Duration::from_secs(1),
+    ceiling: Duration::from_secs(600),
+    below: "ordinary sources would be CE (g++ -O2 takes about half a second of CPU on a \
+            small program)",
+};
+
+/// `[limits] compile-memory`.
+pub const COMPILE_MEMORY: SizeBound = SizeBound {
+    floor: 128 << 20,
+    ceiling: 64 << 30,
+    below: "ordinary sources would be CE (g++ -O2 takes about 80 MiB on a small program)",
 };
 
 /// `[limits] processes`.
@@ -155,6 +175,11 @@ pub fn limits_fault(
         ("memory", MEMORY.fault(limits.memory)),
         ("output", OUTPUT.fault(limits.output)),
         ("source", SOURCE.fault(limits.source)),
+        ("compile-time", COMPILE_TIME.fault(limits.compile_time)),
+        (
+            "compile-memory",
+            COMPILE_MEMORY.fault(limits.compile_memory),
+        ),
         ("processes", count_fault(limits.processes, PROCESSES)),
         (
             "wall-multiple",
@@ -164,7 +189,25 @@ pub fn limits_fault(
     if let Some((key, Some(why))) = single.into_iter().find(|(_, f)| f.is_some()) {
         return Some((key, format!("{} = {why}", name(key))));
     }
-    wall_fault(limits, name)
+    wall_fault(limits, name).or_else(|| compile_wall_fault(limits, name))
+}
+
+/// The wall-clock limit of a compilation against its ceiling.
+fn compile_wall_fault(
+    limits: &LimitsConfig,
+    name: &dyn Fn(&str) -> String,
+) -> Option<(&'static str, String)> {
+    let wall = limits.compile_wall_clock();
+    (wall > WALL.ceiling).then(|| {
+        let message = format!(
+            "the wall-clock limit of a compilation, {} x {} ({}), is over the ceiling of {}",
+            name("compile-time"),
+            name("wall-multiple"),
+            show_duration(wall),
+            show_duration(WALL.ceiling)
+        );
+        ("compile-time", message)
+    })
 }
 
 /// The wall-clock limit against the time limit and its ceiling.

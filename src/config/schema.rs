@@ -155,6 +155,13 @@ pub struct LimitsConfig {
     /// The largest source file compiled.
     #[serde(deserialize_with = "serde_units::size")]
     pub source: u64,
+    /// CPU time of one compilation; its wall-clock limit is this x
+    /// `wall-multiple`.
+    #[serde(deserialize_with = "serde_units::duration")]
+    pub compile_time: Duration,
+    /// Peak memory of one compilation.
+    #[serde(deserialize_with = "serde_units::size")]
+    pub compile_memory: u64,
 }
 
 impl LimitsConfig {
@@ -162,10 +169,16 @@ impl LimitsConfig {
     pub fn wall_clock(&self) -> Duration {
         self.wall.unwrap_or(self.time * self.wall_multiple)
     }
+
+    /// The wall-clock limit of a compilation: compile-time x wall-multiple.
+    pub fn compile_wall_clock(&self) -> Duration {
+        self.compile_time * self.wall_multiple
+    }
 }
 
 impl Default for LimitsConfig {
-    /// The contest's limits (SPEC.md): 3 s, 128 MiB.
+    /// The contest's limits (SPEC.md): 3 s, 128 MiB; a compilation gets
+    /// 10 s of CPU, as contests commonly give it.
     fn default() -> LimitsConfig {
         LimitsConfig {
             time: Duration::from_secs(3),
@@ -175,6 +188,8 @@ impl Default for LimitsConfig {
             wall: None,
             processes: 64,
             source: 1 << 20,
+            compile_time: Duration::from_secs(10),
+            compile_memory: 2 << 30,
         }
     }
 }

@@ -291,6 +291,21 @@ fn limits_below_their_floor_or_over_their_ceiling_are_refused_at_load() {
             3,
             "the wall-clock limit limits.time x limits.wall-multiple (6000 s) is over the ceiling of 3600 s",
         ),
+        (
+            "compile-time = \"0.5s\"",
+            2,
+            "limits.compile-time = 500ms is below the floor of 1 s",
+        ),
+        (
+            "compile-memory = \"64MiB\"",
+            2,
+            "limits.compile-memory = 64 MiB is below the floor of 128 MiB",
+        ),
+        (
+            "compile-time = \"10min\"\nwall-multiple = 10",
+            2,
+            "the wall-clock limit of a compilation, limits.compile-time x limits.wall-multiple (6000 s), is over the ceiling of 3600 s",
+        ),
     ] {
         let text = format!("[limits]\n{limits}\n");
         let e = Config::parse(&text, Path::new("j.toml"))
@@ -346,4 +361,16 @@ fn a_flag_that_cannot_work_with_the_file_is_refused_naming_it() {
         e.starts_with("--memory-limit = 1 B is below the floor of 4 MiB"),
         "{e}"
     );
+}
+
+#[test]
+fn a_compilation_gets_ten_seconds_of_cpu_unless_written() {
+    let builtin = Config::builtin().limits;
+    assert_eq!(builtin.compile_time, Duration::from_secs(10));
+    assert_eq!(builtin.compile_wall_clock(), Duration::from_secs(30));
+    assert_eq!(builtin.compile_memory, 2 << 30);
+    let text = "[limits]\ncompile-time = \"5s\"\ncompile-memory = \"512MiB\"\nwall-multiple = 2\n";
+    let limits = Config::parse(text, Path::new("j.toml")).unwrap().limits;
+    assert_eq!(limits.compile_wall_clock(), Duration::from_secs(10));
+    assert_eq!(limits.compile_memory, 512 << 20);
 }

@@ -13,8 +13,9 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 
 use crate::config::languages::{Recipe, known_extensions, recipe_for};
-use crate::config::{Languages, Origin};
-use crate::runner::{Exit, Limits, RunSpec, Runner};
+use crate::config::units::{show_duration, show_size};
+use crate::config::{Config, Languages, LimitsConfig, Origin};
+use crate::runner::{Exit, Limits, RunSpec, Runner, Stop};
 use crate::untrusted::{Refusal, open_beneath, open_regular, read_prefix};
 
 /// What preparing a submission gave.
@@ -26,14 +27,18 @@ pub enum Prepared {
     CompileError(String),
 }
 
-/// Limits of a compilation.
-const COMPILE_LIMITS: Limits = Limits {
-    cpu: Duration::from_secs(60),
-    wall: Duration::from_secs(120),
-    memory: 2 << 30,
-    output: 64 << 20,
-    processes: 64,
-};
+/// The limits of a compilation: `[limits] compile-time` of CPU, that x
+/// `wall-multiple` of wall clock, `compile-memory`; the compiler's output
+/// (the program among it) to 64 MiB, and 64 processes, whatever the runs'.
+pub fn compile_limits(limits: &LimitsConfig) -> Limits {
+    Limits {
+        cpu: limits.compile_time,
+        wall: limits.compile_wall_clock(),
+        memory: limits.compile_memory,
+        output: 64 << 20,
+        processes: 64,
+    }
+}
 
 /// Why a submission could not be prepared: the judge's fault, or its
 /// configuration's, never the contestant's.
@@ -60,13 +65,26 @@ pub enum PrepareError {
     },
 }
 
-/// What compiling needs besides the source: the languages and the largest
-/// source compiled.
+/// What compiling needs besides the source: the languages, the largest
+/// source compiled and the limits of a compilation.
 #[derive(Debug, Clone, Copy)]
 pub struct Toolchain<'a> {
     pub languages: &'a Languages,
     /// Bytes; a larger source is CE.
     pub source_limit: u64,
+    /// See [`compile_limits`]; a compiler stopped at one is CE.
+    pub limits: Limits,
+}
+
+impl Toolchain<'_> {
+    /// The toolchain of a configuration.
+    pub fn of(config: &Config) -> Toolchain<'_> {
+        Toolchain {
+            languages: &config.languages,
+            source_limit: config.limits.source,
+            limits: compile_limits(&config.limits),
+        }
+    }
 }
 
 /// The most of a compiler's output kept for the CE message.
@@ -114,7 +132,8 @@ pub fn prepare(
         None => Ok(Prepared::Ready(Recipe::fill(&language.run, &src, &exe))),
         Some(compile) => {
             let argv = Recipe::fill(compile, &src, &exe);
-            compile_in(build_dir, argv, (&language, source, &src), runner)
+            let files = (&language, source, src.as_path());
+            compile_in(build_dir, (argv, tools.limits), files, runner)
         }
     }
 }
@@ -134,12 +153,13 @@ fn stage_beside(source: &Path, build_dir: &Path) -> Result<(), PrepareError> {
     })
 }
 
-/// Runs the compile command `argv` in `build_dir`: the program ready to
-/// run, or CE with what the compiler said (naming the user's own path
-/// `source`, not the copy `src`).
+/// Runs the compile command `argv` in `build_dir` under `limits`: the
+/// program ready to run, or CE with what the compiler said (naming the
+/// user's own path `source`, not the copy `src`) and the limit it was
+/// stopped at, if it was.
 fn compile_in(
     build_dir: &Path,
-    argv: Vec<String>,
+    (argv, limits): (Vec<String>, Limits),
     (language, source, src): (&Recipe, &Path, &Path),
     runner: &dyn Runner,
 ) -> Result<Prepared, PrepareError> {
@@ -150,7 +170,7 @@ fn compile_in(
         stdin: None,
         stdout: build_dir.join("compile.out"),
         stderr: build_dir.join("compile.err"),
-        limits: COMPILE_LIMITS,
+        limits,
         readable: Vec::new(),
     };
     let outcome = runner.run(&spec).map_err(|e| PrepareError::Compiler {
@@ -163,8 +183,8 @@ fn compile_in(
     }
     let mut message =
         compiler_said(build_dir, "compile.err") + &compiler_said(build_dir, "compile.out");
-    if outcome.stopped.is_some() {
-        message.push_str("\nthe compiler was stopped at its time or memory limit");
+    if let Some(stop) = outcome.stopped {
+        message.push_str(&format!("\n{}", stopped_at(stop, &limits)));
     }
     // The compiler names the copy; the contestant knows their own path.
     let message = message.replace(
@@ -173,6 +193,24 @@ fn compile_in(
     );
     let lines: Vec<&str> = message.lines().take(30).collect();
     Ok(Prepared::CompileError(lines.join("\n")))
+}
+
+/// What a compilation stopped by the judge is told: the limit it reached.
+fn stopped_at(stop: Stop, limits: &Limits) -> String {
+    let limit = match stop {
+        Stop::CpuTime => format!(
+            "the compile-time limit of {} of CPU",
+            show_duration(limits.cpu)
+        ),
+        Stop::WallTime => format!(
+            "its wall-clock limit of {} (compile-time x wall-multiple)",
+            show_duration(limits.wall)
+        ),
+        Stop::Memory => format!("the compile-memory limit of {}", show_size(limits.memory)),
+        Stop::Disk => format!("its output limit of {}", show_size(limits.output)),
+        Stop::Interrupted => return "the compiler was stopped: the judge was interrupted".into(),
+    };
+    format!("the compiler was stopped at {limit}")
 }
 
 /// Copies a source that is a regular file of at most `limit` bytes; the
@@ -338,6 +376,7 @@ mod tests {
         let tools = Toolchain {
             languages: &noi,
             source_limit: 1 << 20,
+            limits: compile_limits(&LimitsConfig::default()),
         };
         let build = build_of(Path::new("contest/amy/mayan.cpp"), tools).unwrap();
         assert_eq!(build.language, "C++");
@@ -357,5 +396,54 @@ mod tests {
             None,
             "unknown programs are not asked"
         );
+    }
+
+    /// Regression: compilation had a fixed 60 s CPU, 120 s wall, so a
+    /// source that kept the compiler busy held the judge two minutes.
+    #[test]
+    fn a_compiler_stopped_at_the_configured_limit_is_ce_saying_which() {
+        use crate::runner::fake::{FakeRunner, Scripted};
+        let limits = LimitsConfig {
+            compile_time: Duration::from_secs(2),
+            compile_memory: 256 << 20,
+            ..LimitsConfig::default()
+        };
+        let seen = std::sync::Arc::new(Mutex::new(None));
+        let saw = std::sync::Arc::clone(&seen);
+        let runner = FakeRunner::new(move |run| {
+            *saw.lock().unwrap() = Some(run.spec.limits);
+            Ok(Scripted::stopped(Stop::CpuTime, Duration::from_secs(2)))
+        });
+        let dir = tempfile::tempdir().unwrap();
+        let source = dir.path().join("slow.cpp");
+        std::fs::write(&source, "int main() {}\n").unwrap();
+        let build = dir.path().join("build");
+        std::fs::create_dir(&build).unwrap();
+        let languages = Languages::default();
+        let tools = Toolchain {
+            languages: &languages,
+            source_limit: 1 << 20,
+            limits: compile_limits(&limits),
+        };
+        let prepared = prepare((&source, Origin::Named), &build, &runner, tools).unwrap();
+        let Prepared::CompileError(message) = prepared else {
+            panic!("{prepared:?}")
+        };
+        assert!(
+            message.ends_with("the compiler was stopped at the compile-time limit of 2 s of CPU"),
+            "{message}"
+        );
+        let given = seen.lock().unwrap().unwrap();
+        assert_eq!(
+            (given.cpu, given.wall, given.memory),
+            (Duration::from_secs(2), Duration::from_secs(6), 256 << 20)
+        );
+        let memory = stopped_at(Stop::Memory, &given);
+        assert_eq!(
+            memory,
+            "the compiler was stopped at the compile-memory limit of 256 MiB"
+        );
+        let wall = stopped_at(Stop::WallTime, &given);
+        assert!(wall.contains("wall-clock limit of 6 s (compile-time x wall-multiple)"));
     }
 }

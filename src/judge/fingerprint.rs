@@ -96,6 +96,7 @@ mod tests {
         Toolchain {
             languages,
             source_limit: 1 << 20,
+            limits: crate::judge::compile::compile_limits(&Default::default()),
         }
     }
 

@@ -97,6 +97,7 @@ fn judge_with(runner: &FakeRunner, mode: IoMode, entries: &[Entry]) -> RunReport
         tools: Toolchain {
             languages: &languages,
             source_limit: 1 << 20,
+            limits: crate::judge::compile::compile_limits(&Default::default()),
         },
     };
     session.judge(entries, &mut Quiet).unwrap()
@@ -268,6 +269,7 @@ fn the_observer_sees_every_case_in_order_and_each_submission_whole() {
         tools: Toolchain {
             languages: &languages,
             source_limit: 1 << 20,
+            limits: crate::judge::compile::compile_limits(&Default::default()),
         },
     };
     let mut record = Record::default();
@@ -398,6 +400,7 @@ fn resumed(
         tools: Toolchain {
             languages: &languages,
             source_limit: 1 << 20,
+            limits: crate::judge::compile::compile_limits(&Default::default()),
         },
     };
     let options = RunOptions {
