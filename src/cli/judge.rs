@@ -14,7 +14,9 @@ use super::progress::{Progress, check_no_journal};
 use super::{AnswerArgs, RuleArgs, RunArgs};
 use crate::check::Accept;
 use crate::config::units::{show_duration, show_size};
-use crate::config::{Config, ContestantsConfig, IoMode, Layout, Origin, Submission};
+use crate::config::{
+    Config, ContestantsConfig, IoMode, Layout, Origin, Submission, problem_name_fault,
+};
 use crate::judge::compile::{Build, Toolchain, language_build};
 use crate::judge::contestants::{is_problem, source_name};
 use crate::judge::partition::Partition;
@@ -95,7 +97,7 @@ pub struct JudgeArgs {
     /// The problem's name: contestants' sources are `NAME.<ext>` (in the
     /// folder `NAME` when nested) [default: judge.toml's contestants
     /// `problem`, else mayan]
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", value_parser = problem_name)]
     pub problem: Option<String>,
     /// Judge only shard K of N of the (submission, case) pairs, as 2/3, to
     /// spread a run over machines; `mayan report merge` puts the shards'
@@ -113,6 +115,14 @@ pub struct JudgeArgs {
     /// here) instead of the configured submissions
     #[arg(last = true, value_name = "COMMAND")]
     pub command: Vec<String>,
+}
+
+/// A value of `--problem`: what `[contestants] problem` accepts.
+fn problem_name(text: &str) -> Result<String, String> {
+    match problem_name_fault(text) {
+        None => Ok(text.to_string()),
+        Some(why) => Err(format!("{text:?} {why}")),
+    }
 }
 
 pub(super) fn judge_command(args: &JudgeArgs) -> Result<u8> {

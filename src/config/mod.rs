@@ -11,6 +11,7 @@
 //! [`Overrides`], applied in one place.
 
 pub mod bounds;
+mod check;
 pub mod languages;
 mod locate;
 pub mod names;
@@ -24,9 +25,10 @@ pub use names::{io_names_fault, plain_name_fault};
 
 use crate::check::Accept;
 use crate::puzzle::dialect::{NullSwaps, Steps};
+pub use check::{answer_extension_fault, problem_name_fault};
 pub use schema::{
     CheckerConfig, Config, ContestantsConfig, IoConfig, IoMode, Layout, LimitsConfig, Origin,
-    SandboxConfig, SandboxMode, Submission, Suite, answer_extension_fault,
+    SandboxConfig, SandboxMode, Submission, Suite,
 };
 
 /// The built-in configuration, with every key and what it means.
@@ -108,7 +110,7 @@ impl Config {
         })?;
         let base = origin.parent().unwrap_or(Path::new(""));
         config.resolve_paths(base);
-        schema::check(&config, &Located { text, origin })?;
+        check::check(&config, &Located { text, origin })?;
         Ok(config)
     }
 
@@ -180,26 +182,30 @@ impl Config {
         }
     }
 
-    /// Relative paths made relative to `base`, the folder of the file;
-    /// suites without a name named after their folder.
+    /// Relative paths made relative to `base`, the folder of the file (an
+    /// empty one left empty, which the checks refuse); suites without a
+    /// name named after their folder.
     fn resolve_paths(&mut self, base: &Path) {
+        let from_base = |path: &mut PathBuf| {
+            if !path.as_os_str().is_empty() {
+                *path = base.join(&*path);
+            }
+        };
         for suite in &mut self.suites {
-            suite.path = base.join(&suite.path);
+            from_base(&mut suite.path);
             if suite.name.is_empty() {
                 suite.name = Suite::of_folder(&suite.path).name;
             }
         }
         for sub in &mut self.submissions {
             if let Some(source) = &mut sub.source {
-                *source = base.join(&*source);
+                from_base(source);
             }
         }
         if let Some(c) = &mut self.contestants {
-            c.path = base.join(&c.path);
+            from_base(&mut c.path);
         }
-        for path in &mut self.sandbox.readable {
-            *path = base.join(&*path);
-        }
+        self.sandbox.readable.iter_mut().for_each(from_base);
     }
 }
 

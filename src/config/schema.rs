@@ -1,18 +1,14 @@
-//! The shape of `judge.toml`, its values when not written (each equal to
-//! `default.toml`'s, which a test holds to), and the checks of what the
-//! shape alone cannot say.
+//! The shape of `judge.toml`, and its values when not written (each equal
+//! to `default.toml`'s, which a test holds to). What the shape alone cannot
+//! say is checked in `check`.
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use super::bounds::limits_fault;
-use super::languages::{LanguageConfig, Languages, known_extensions, recipe_for};
-use super::names::io_names_fault;
+use super::languages::Languages;
 use super::units::serde_units;
-use super::{ConfigError, Located};
 use crate::check::Accept;
 use crate::puzzle::dialect::Dialect;
 
@@ -301,123 +297,4 @@ pub enum Origin {
     /// A contestant's (found under `--contestants`, or named on the command
     /// line after the problem): opened with no link followed, staged alone.
     Contestant,
-}
-
-/// What the shape cannot say: each fault named with its table and line.
-pub(super) fn check(config: &Config, at: &Located) -> Result<(), ConfigError> {
-    check_limits(&config.limits, at)?;
-    check_io(&config.io, at)?;
-    check_suites(&config.suites, at)?;
-    check_languages(&config.languages.custom, at)?;
-    check_submissions(&config.submissions, &config.languages, at)
-}
-
-/// The limits within their floors and ceilings, and the wall-clock limit
-/// at least the time limit (see `bounds`).
-fn check_limits(limits: &LimitsConfig, at: &Located) -> Result<(), ConfigError> {
-    match limits_fault(limits, &|key| format!("limits.{key}")) {
-        Some((key, message)) => Err(at.error("limits", 0, Some(key), message)),
-        None => Ok(()),
-    }
-}
-
-/// The I/O files' names, checked whatever the mode (`--io file` may set
-/// it later): plain names, not the same (see [`io_names_fault`]).
-fn check_io(io: &IoConfig, at: &Located) -> Result<(), ConfigError> {
-    match io_names_fault(&io.input_file, &io.output_file) {
-        Some((key, message)) => Err(at.error("io", 0, Some(key), message)),
-        None => Ok(()),
-    }
-}
-
-fn check_suites(suites: &[Suite], at: &Located) -> Result<(), ConfigError> {
-    for (i, suite) in suites.iter().enumerate() {
-        if suites[..i].iter().any(|s| s.name == suite.name) {
-            let message = format!("two suites are named `{}`", suite.name);
-            return Err(at.error("suite", i, Some("name"), message));
-        }
-        if let Some(why) = answer_extension_fault(&suite.answer_extension) {
-            let message = format!(
-                "suite `{}`: answer-extension = {:?} {why}",
-                suite.name, suite.answer_extension
-            );
-            return Err(at.error("suite", i, Some("answer-extension"), message));
-        }
-    }
-    Ok(())
-}
-
-/// Why `ext` cannot be the extension of a suite's answer files, if it
-/// cannot: the answer files must lie beside their cases, be told apart from
-/// them, and be named `X.<ext>` for the case `X.in`.
-pub fn answer_extension_fault(ext: &str) -> Option<&'static str> {
-    if ext.is_empty() {
-        Some("is empty: write the extension the answer files have, as \"ans\" or \"out\"")
-    } else if ext.contains('/') {
-        Some("holds `/`: an answer file lies beside its case, X.<ext> for X.in")
-    } else if ext.starts_with('.') {
-        Some("starts with `.`: write it without the dot, as \"out\"")
-    } else if ext == "in" || ext.ends_with(".in") {
-        Some("would name the answer files as cases (X.in)")
-    } else {
-        None
-    }
-}
-
-fn check_submissions(
-    submissions: &[Submission],
-    languages: &Languages,
-    at: &Located,
-) -> Result<(), ConfigError> {
-    for (i, sub) in submissions.iter().enumerate() {
-        if let Some(source) = &sub.source
-            && recipe_for(source, languages).is_none()
-        {
-            let message = format!(
-                "submission `{}`: no language for the extension of {} (known: {})",
-                sub.name,
-                source.display(),
-                known_extensions(languages).join(", ")
-            );
-            return Err(at.error("submission", i, Some("source"), message));
-        }
-        if sub.command.is_some() == sub.source.is_some() {
-            let message = format!(
-                "submission `{}` needs exactly one of `command` and `source`",
-                sub.name
-            );
-            return Err(at.error("submission", i, None, message));
-        }
-        if sub.command.as_ref().is_some_and(Vec::is_empty) {
-            let message = format!("submission `{}` has an empty command", sub.name);
-            return Err(at.error("submission", i, Some("command"), message));
-        }
-    }
-    Ok(())
-}
-
-fn check_languages(
-    languages: &BTreeMap<String, LanguageConfig>,
-    at: &Located,
-) -> Result<(), ConfigError> {
-    for (name, language) in languages {
-        let table = format!("language.{name}");
-        let fault = if language.extensions.is_empty() {
-            Some(("extensions", "needs at least one extension"))
-        } else if language.run.is_empty() {
-            Some(("run", "needs a non-empty `run`"))
-        } else if language.compile.as_ref().is_some_and(Vec::is_empty) {
-            Some((
-                "compile",
-                "has an empty `compile`; leave it out for an interpreted language",
-            ))
-        } else {
-            None
-        };
-        if let Some((key, why)) = fault {
-            let message = format!("language `{name}` {why}");
-            return Err(at.error(&table, 0, Some(key), message));
-        }
-    }
-    Ok(())
 }

@@ -374,3 +374,155 @@ fn a_compilation_gets_ten_seconds_of_cpu_unless_written() {
     assert_eq!(limits.compile_wall_clock(), Duration::from_secs(10));
     assert_eq!(limits.compile_memory, 512 << 20);
 }
+
+#[test]
+fn a_language_that_would_fail_every_contestant_is_refused_at_load() {
+    // Regression: each of these passed the load, then gave CE or RE to every
+    // contestant instead of saying the configuration was wrong.
+    for (table, line, why) in [
+        (
+            "compile = [\"g++\", \"{src}\"]\nrun = [\"{exe}\"]",
+            3,
+            "a `compile` that never names {exe}",
+        ),
+        (
+            "compile = [\"g++\", \"-o\", \"{exe}\", \"a.cpp\"]\nrun = [\"{exe}\"]",
+            3,
+            "never names {src}",
+        ),
+        (
+            "compile = [\"g++\", \"-o\", \"{exe}\", \"{sorce}\"]\nrun = [\"{exe}\"]",
+            3,
+            "has `{sorce}` in `compile`, which is not a placeholder",
+        ),
+        (
+            "compile = [\"g++\", \"-o\", \"{exe}\", \"{src}\"]\nrun = [\"{exe}\", \"{input}\"]",
+            4,
+            "has `{input}` in `run`",
+        ),
+        (
+            "run = [\"{exe}\"]",
+            3,
+            "a `run` naming {exe}, but no `compile` builds it",
+        ),
+        (
+            "run = [\"python3\", \"main.py\"]",
+            3,
+            "a `run` that never names {src}",
+        ),
+    ] {
+        let text = format!("[language.x]\nextensions = [\"x\"]\n{table}\n");
+        let e = Config::parse(&text, Path::new("j.toml"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with(&format!("j.toml: line {line}: language `x` ")),
+            "{table}: {e}"
+        );
+        assert!(e.contains(why), "{table}: {e}");
+    }
+    let shell =
+        "[language.sh]\nextensions = [\"sh\"]\nrun = [\"sh\", \"-c\", \"${SHELL:-sh} {src}\"]\n";
+    assert!(
+        Config::parse(shell, Path::new("j.toml")).is_ok(),
+        "a shell's ${{VAR}} is no placeholder"
+    );
+    let pascal = "[language.p]\nextensions = [\"p\"]\ncompile = [\"fpc\", \"-o{exe}\", \"{src}\"]\nrun = [\"{exe}\"]\n";
+    assert!(Config::parse(pascal, Path::new("j.toml")).is_ok());
+}
+
+#[test]
+fn a_problem_name_that_is_no_plain_file_name_is_refused_at_load() {
+    for (problem, why) in [
+        ("", "is empty"),
+        ("..", "is a folder"),
+        ("a/b", "holds `/`"),
+        ("a\nb", "holds a control character"),
+    ] {
+        let text = format!("[contestants]\npath = \"contest\"\nproblem = {problem:?}\n");
+        let e = Config::parse(&text, Path::new("j.toml"))
+            .unwrap_err()
+            .to_string();
+        let start = format!("j.toml: line 3: contestants.problem = {problem:?} {why}");
+        assert!(e.starts_with(&start), "{problem:?}: {e}");
+    }
+    let e = Config::parse("[contestants]\npath = \"\"\n", Path::new("j.toml")).unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with("j.toml: line 2: contestants.path is empty"),
+        "{e}"
+    );
+}
+
+#[test]
+fn empty_paths_are_refused_rather_than_read_as_this_files_folder() {
+    let e = Config::parse(
+        "[[suite]]\nname = \"a\"\npath = \"\"\n",
+        Path::new("/j/judge.toml"),
+    )
+    .unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with("/j/judge.toml: line 3: suite path is empty"),
+        "{e}"
+    );
+    let e = Config::parse(
+        "[sandbox]\nreadable = [\"/opt\", \"\"]\n",
+        Path::new("j.toml"),
+    )
+    .unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with("j.toml: line 2: sandbox.readable holds an empty path"),
+        "{e}"
+    );
+    let dot = Config::parse("[[suite]]\npath = \".\"\n", Path::new("/j/judge.toml")).unwrap();
+    assert_eq!(dot.suites[0].path, PathBuf::from("/j/."));
+}
+
+#[test]
+fn submissions_that_cannot_work_are_refused_at_load() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("bin/sol.cpp")).unwrap();
+    let origin = dir.path().join("judge.toml");
+    for (table, line, why) in [
+        (
+            "name = \"a\"\nsource = \"bin/sol.cpp\"",
+            3,
+            "submission `a`: its source ",
+        ),
+        (
+            "name = \"a\"\ncommand = [\"./bin\"]",
+            3,
+            "submission `a`: its program ./bin is a folder",
+        ),
+        (
+            "name = \"\"\ncommand = [\"true\"]",
+            2,
+            "submission name \"\"",
+        ),
+        (
+            "name = \"a\\tb\"\ncommand = [\"true\"]",
+            2,
+            "submission name \"a\\tb\": a submission's name is shown",
+        ),
+        (
+            "name = \"a\"\ncommand = []",
+            3,
+            "submission `a` has an empty command",
+        ),
+    ] {
+        let text = format!("[[submission]]\n{table}\n");
+        let e = Config::parse(&text, &origin).unwrap_err().to_string();
+        let start = format!("{}: line {line}: {why}", origin.display());
+        assert!(e.starts_with(&start), "{table}: {e}");
+    }
+    let text = "[[submission]]\nname = \"a\"\ncommand = [\"true\"]\n[[submission]]\nname = \"a\"\ncommand = [\"false\"]\n";
+    let e = Config::parse(text, &origin).unwrap_err().to_string();
+    assert!(e.ends_with("line 5: two submissions are named `a`"), "{e}");
+    let on_path = "[[submission]]\nname = \"a\"\ncommand = [\"bin\"]\n";
+    assert!(
+        Config::parse(on_path, &origin).is_ok(),
+        "a bare name is looked up on PATH"
+    );
+}
