@@ -169,7 +169,7 @@ impl Config {
         set(&mut self.checker.accept, o.accept);
         set(&mut self.languages.preset, o.preset);
         if !o.suites.is_empty() {
-            self.suites = o.suites.iter().map(|p| Suite::of_folder(p)).collect();
+            self.suites = suites_of_folders(&o.suites)?;
         }
         if let Some(ext) = &o.answer_extension {
             for suite in &mut self.suites {
@@ -207,6 +207,35 @@ impl Config {
         }
         self.sandbox.readable.iter_mut().for_each(from_base);
     }
+}
+
+/// The suites of the folders named by `--suite`, each named after its
+/// folder; an empty path, or two folders of one name (cases are told apart
+/// by suite and name in every report), refused.
+fn suites_of_folders(folders: &[PathBuf]) -> Result<Vec<Suite>, ConfigError> {
+    let mut suites: Vec<Suite> = Vec::with_capacity(folders.len());
+    for folder in folders {
+        let suite = Suite::of_folder(folder);
+        let twin = suites.iter().find(|s| s.name == suite.name);
+        let message = match twin {
+            _ if folder.as_os_str().is_empty() => {
+                "--suite \"\": an empty path; name the folder of the cases".to_string()
+            }
+            Some(twin) => format!(
+                "--suite {} and --suite {} are both named `{}` after their folders, and cases \
+                 are told apart by suite and name: give folders of different names",
+                twin.path.display(),
+                folder.display(),
+                suite.name
+            ),
+            None => {
+                suites.push(suite);
+                continue;
+            }
+        };
+        return Err(ConfigError::Override { message });
+    }
+    Ok(suites)
 }
 
 /// A configuration's text and name, to say where a fault was written.

@@ -526,3 +526,23 @@ fn submissions_that_cannot_work_are_refused_at_load() {
         "a bare name is looked up on PATH"
     );
 }
+
+#[test]
+fn suite_folders_named_alike_or_empty_on_the_command_line_are_refused() {
+    let flagged = |suites: &[&str]| {
+        Config::builtin().apply(&Overrides {
+            suites: suites.iter().map(PathBuf::from).collect(),
+            ..Overrides::default()
+        })
+    };
+    assert!(flagged(&["a/cases", "b/hard"]).is_ok());
+    let e = flagged(&["a/cases", "b/cases"]).unwrap_err().to_string();
+    assert!(
+        e.starts_with("--suite a/cases and --suite b/cases are both named `cases`"),
+        "{e}"
+    );
+    let e = flagged(&["x", "x"]).unwrap_err().to_string();
+    assert!(e.contains("both named `x`"), "{e}");
+    let e = flagged(&[""]).unwrap_err().to_string();
+    assert!(e.starts_with("--suite \"\": an empty path"), "{e}");
+}

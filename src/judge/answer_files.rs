@@ -116,6 +116,20 @@ pub fn case_of(file: &Path, ext: &str) -> Option<PathBuf> {
     })
 }
 
+/// When the case `input` is named as another case `X.in` beside it with a
+/// rule's word before `.in` (`X.exclude.in`): `X.in`. Their answer files
+/// would be confused, `X.exclude.ans` being the answer of `X.exclude.in`
+/// and of `X.in` under `null-swaps = exclude`.
+pub fn shadowed_case(input: &Path) -> Option<PathBuf> {
+    let name = input.file_name()?.to_str()?;
+    let stem = name.strip_suffix(".in")?;
+    dialect_parts().iter().skip(1).find_map(|parts| {
+        let x = stem.strip_suffix(parts.as_str())?.strip_suffix('.')?;
+        let other = input.with_file_name(format!("{x}.in"));
+        (!x.is_empty() && other.is_file()).then_some(other)
+    })
+}
+
 /// When `file` is named as an answer file of a case `X.in` beside it, but
 /// with another extension than `ext` (`X.out` in a suite of `.ans`
 /// answers): that case, and the extension `file` has.
@@ -165,6 +179,20 @@ mod tests {
     const EXCLUDE_EXACT: Dialect = Dialect::new(NullSwaps::Exclude, Steps::Exact);
     const INCLUDE_AT_MOST: Dialect = Dialect::new(NullSwaps::Include, Steps::AtMost);
     const EXCLUDE_AT_MOST: Dialect = Dialect::new(NullSwaps::Exclude, Steps::AtMost);
+
+    #[test]
+    fn a_case_named_as_another_with_a_rules_word_is_found() {
+        let dir = tempfile::tempdir().unwrap();
+        let x = touch(dir.path(), "x.in");
+        let shadow = touch(dir.path(), "x.exclude.in");
+        let both = touch(dir.path(), "x.exclude.at-most.in");
+        assert_eq!(shadowed_case(&shadow), Some(x.clone()));
+        // x.exclude.at-most.ans: x.exclude.in's answer under at-most too.
+        assert_eq!(shadowed_case(&both), Some(shadow.clone()));
+        assert_eq!(shadowed_case(&x), None);
+        assert_eq!(shadowed_case(&touch(dir.path(), "y.exclude.in")), None);
+        assert_eq!(shadowed_case(&touch(dir.path(), "a.b.in")), None);
+    }
 
     #[test]
     fn the_most_specific_file_is_read() {

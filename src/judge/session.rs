@@ -16,7 +16,7 @@ use super::report::{CaseId, Resumed, RunReport, SubmissionReport};
 use super::result::{CaseResult, all_cases};
 use super::resume::{Earlier, kept_result};
 use super::submission::{Entry, stage_command};
-use super::suite::{CaseFile, DataFault, Finding, check_data, discover};
+use super::suite::{CaseFile, DataFault, Finding, Severity, check_data, discover};
 use super::verdict::Verdict;
 use crate::config::{Config, Submission};
 use crate::runner::{Runner, signals};
@@ -77,7 +77,12 @@ pub enum SessionError {
 
 /// The cases of a configuration's suites, and findings about stray files;
 /// an error when the data has a fault (checked once, before anything runs,
-/// under the configured dialect).
+/// under the configured dialect): a suite that is no folder, has no case or
+/// holds what cannot be a case (see [`collect_inputs`]), a case or answer
+/// file that cannot be read or that the solver contradicts, points that add
+/// up past what a score holds.
+///
+/// [`collect_inputs`]: super::suite::collect_inputs
 pub fn find_cases(config: &Config) -> Result<(Vec<CaseFile>, Vec<Finding>), SessionError> {
     for suite in &config.suites {
         if !suite.path.is_dir() {
@@ -87,9 +92,20 @@ pub fn find_cases(config: &Config) -> Result<(Vec<CaseFile>, Vec<Finding>), Sess
             });
         }
     }
-    let (cases, strays) = discover(&config.suites, config.rules);
+    let (cases, findings) = discover(&config.suites, config.rules);
     if cases.is_empty() {
         return Err(SessionError::NoCases);
+    }
+    // What cannot be a case (a folder that cannot be walked, an empty
+    // suite, a case's name that cannot be shown) is a fault of the data.
+    let (faults, strays): (Vec<Finding>, Vec<Finding>) =
+        (findings.into_iter()).partition(|f| f.severity == Severity::Error);
+    if !faults.is_empty() {
+        let faults = faults.into_iter().map(|f| DataFault {
+            path: f.path,
+            why: f.message,
+        });
+        return Err(SessionError::BadData(faults.collect()));
     }
     let total: u64 = cases.iter().map(|c| u64::from(c.points)).sum();
     if total > u64::from(u32::MAX) {

@@ -67,45 +67,131 @@ impl Finding {
 /// The `.in` files under the given files and folders (in the order given,
 /// each folder sorted by name), and findings for files in those folders that
 /// belong to no case; answer files end in `.<ext>` (see [`answer_files`]).
+///
+/// Links inside a folder are followed: the folder is the setter's own data,
+/// and a case or a subfolder shared between suites by a link is judged
+/// where it is reached. What cannot be a case is an error finding, never
+/// skipped in silence: a folder that cannot be walked (a dangling link, a
+/// loop), a folder without a case, an `X.in` that is no regular file, whose
+/// name (below the folder) holds a control character or is not UTF-8, or
+/// whose answer files another case's would be taken for
+/// ([`answer_files::shadowed_case`]); a file given that is an answer file.
 pub fn collect_inputs(paths: &[PathBuf], ext: &str) -> (Vec<PathBuf>, Vec<Finding>) {
     let (mut inputs, mut findings) = (Vec::new(), Vec::new());
     for root in paths {
-        let first = inputs.len();
         if !root.is_dir() {
-            inputs.push(root.clone());
+            match given_file_fault(root, ext) {
+                Some(fault) => findings.push(fault),
+                None => inputs.push(root.clone()),
+            }
             continue;
         }
-        let walk = walkdir::WalkDir::new(root).sort_by(|a, b| {
+        let (found, said) = walk_folder(root, ext);
+        let walked = said.iter().all(|f| f.severity != Severity::Error);
+        if found.is_empty() && walked {
+            let message = "no cases here: a case is a file X.in, with its answer X.ans beside it";
+            findings.push(Finding::new(root, None, Severity::Error, message.into()));
+        }
+        inputs.extend(found);
+        findings.extend(said);
+    }
+    (inputs, findings)
+}
+
+/// The cases under the folder `root`, sorted by name, links followed, and
+/// what was found besides.
+fn walk_folder(root: &Path, ext: &str) -> (Vec<PathBuf>, Vec<Finding>) {
+    let (mut inputs, mut findings) = (Vec::new(), Vec::new());
+    let walk = walkdir::WalkDir::new(root)
+        .follow_links(true)
+        .sort_by(|a, b| {
             natural_cmp(
                 &a.file_name().to_string_lossy(),
                 &b.file_name().to_string_lossy(),
             )
         });
-        for entry in walk {
-            let entry = match entry {
-                Ok(e) => e,
-                Err(e) => {
-                    findings.push(Finding::new(
-                        root,
-                        None,
-                        Severity::Error,
-                        format!("cannot walk: {e}"),
-                    ));
-                    continue;
-                }
-            };
-            if !entry.file_type().is_file() {
+    for entry in walk {
+        let entry = match entry {
+            Ok(e) => e,
+            Err(e) => {
+                let at = e.path().unwrap_or(root);
+                let message = format!("cannot walk: {e}");
+                findings.push(Finding::new(at, None, Severity::Error, message));
                 continue;
             }
-            if entry.file_name().to_string_lossy().ends_with(".in") {
-                inputs.push(entry.into_path());
-            } else {
-                findings.extend(not_a_case(entry.path(), ext));
-            }
+        };
+        let kind = entry.file_type();
+        if kind.is_dir() {
+            continue;
         }
-        inputs[first..].sort_by(|a, b| natural_cmp(&a.to_string_lossy(), &b.to_string_lossy()));
+        if !entry.file_name().to_string_lossy().ends_with(".in") {
+            findings.extend(match kind.is_file() {
+                true => not_a_case(entry.path(), ext),
+                false => Some(Finding::new(
+                    entry.path(),
+                    None,
+                    Severity::Warning,
+                    "stray pipe, device or socket: neither a case nor an answer".into(),
+                )),
+            });
+            continue;
+        }
+        match case_fault(root, entry.path(), kind.is_file()) {
+            Some(why) => findings.push(Finding::new(entry.path(), None, Severity::Error, why)),
+            None => inputs.push(entry.into_path()),
+        }
     }
+    inputs.sort_by(|a, b| natural_cmp(&a.to_string_lossy(), &b.to_string_lossy()));
     (inputs, findings)
+}
+
+/// Why the `X.in` at `path` under `root` cannot be a case, if it cannot.
+fn case_fault(root: &Path, path: &Path, is_file: bool) -> Option<String> {
+    let below = path.strip_prefix(root).unwrap_or(path);
+    if !is_file {
+        return Some("not a regular file (a pipe, a device or a socket): a case is a file".into());
+    }
+    match below.to_str() {
+        None => {
+            return Some(
+                "its name is not UTF-8, and it names the case in every report: rename it".into(),
+            );
+        }
+        Some(name) if name.chars().any(char::is_control) => {
+            return Some(
+                "its name holds a control character, and it names the case in every report: \
+                 rename it"
+                    .into(),
+            );
+        }
+        Some(_) => {}
+    }
+    let other = answer_files::shadowed_case(path)?;
+    let other = other.file_name().map(|n| n.to_string_lossy().into_owned());
+    Some(format!(
+        "named as {} with a rule's word before .in: their answer files would be taken for each \
+         other's; rename it",
+        other.unwrap_or_default()
+    ))
+}
+
+/// Why a file given to be read as a case is not one, if it is not: an
+/// answer file (`X.<ext>`, or named as the answer of an `X.in` beside it).
+fn given_file_fault(path: &Path, ext: &str) -> Option<Finding> {
+    let name = path.file_name()?.to_string_lossy();
+    let case = answer_files::case_of(path, ext)
+        .or_else(|| answer_files::look_alike(path, ext).map(|(input, _)| input));
+    let message = match case {
+        Some(case) => format!(
+            "an answer file, not a case: give its case, {}",
+            case.display()
+        ),
+        None if name.ends_with(&format!(".{ext}")) => {
+            "an answer file, not a case: give the case (X.in), or its folder".to_string()
+        }
+        None => return None,
+    };
+    Some(Finding::new(path, None, Severity::Error, message))
 }
 
 /// What to say of a file of a suite that is not a case: nothing when it is
@@ -385,5 +471,104 @@ mod tests {
             messages[0]
         );
         assert_eq!(messages[1], "answer file without a case (.in)");
+    }
+
+    /// Regression: a case, an answer or a subfolder reached through a link
+    /// was skipped in silence (judged 1 case of 3, exit 0).
+    #[test]
+    fn links_inside_a_suite_are_followed() {
+        use std::os::unix::fs::symlink;
+        let dir = tempfile::tempdir().unwrap();
+        let (real, suite) = (dir.path().join("real"), dir.path().join("s"));
+        std::fs::create_dir_all(real.join("deep")).unwrap();
+        std::fs::create_dir(&suite).unwrap();
+        write(&suite, "a.in", EMPTY_CASE);
+        write(&real, "b.in", EMPTY_CASE);
+        write(&real, "b.ans", "-1\n");
+        write(&real.join("deep"), "c.in", EMPTY_CASE);
+        symlink(real.join("b.in"), suite.join("b.in")).unwrap();
+        symlink(real.join("b.ans"), suite.join("b.ans")).unwrap();
+        symlink(real.join("deep"), suite.join("linked")).unwrap();
+        let (cases, findings) = discover(&[Suite::of_folder(&suite)], Dialect::default());
+        assert_eq!(findings, []);
+        let names: Vec<&str> = cases.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, ["a", "b", "linked/c"]);
+        assert_eq!(cases[1].answer, Some(suite.join("b.ans")));
+        symlink(dir.path().join("gone.in"), suite.join("dangling.in")).unwrap();
+        symlink(&suite, suite.join("loop")).unwrap();
+        let (cases, findings) = collect_inputs(std::slice::from_ref(&suite), "ans");
+        assert_eq!(cases.len(), 3);
+        let errors: Vec<String> = (findings.iter())
+            .filter(|f| f.severity == Severity::Error)
+            .map(|f| f.message.clone())
+            .collect();
+        assert_eq!(errors.len(), 2, "{errors:?}");
+        assert!(
+            errors.iter().all(|e| e.starts_with("cannot walk: ")),
+            "{errors:?}"
+        );
+    }
+
+    #[test]
+    fn what_cannot_be_a_case_is_an_error_never_skipped() {
+        let dir = tempfile::tempdir().unwrap();
+        write(dir.path(), "ok.in", EMPTY_CASE);
+        write(dir.path(), "a.b.in", EMPTY_CASE);
+        write(dir.path(), "a.b.ans", "-1\n");
+        write(dir.path(), "line\nbreak.in", EMPTY_CASE);
+        write(dir.path(), "ok.exclude.in", EMPTY_CASE);
+        let fifo = std::ffi::CString::new(dir.path().join("pipe.in").to_str().unwrap()).unwrap();
+        // SAFETY: a NUL-terminated path.
+        assert_eq!(unsafe { libc::mkfifo(fifo.as_ptr(), 0o600) }, 0);
+        let nonutf8: &std::ffi::OsStr = std::os::unix::ffi::OsStrExt::from_bytes(b"x\xff.in");
+        std::fs::write(dir.path().join(nonutf8), EMPTY_CASE).unwrap();
+        let (inputs, findings) = collect_inputs(&[dir.path().to_path_buf()], "ans");
+        let names: Vec<String> = (inputs.iter())
+            .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(names, ["a.b.in", "ok.in"], "a dotted name is a case");
+        let errors: Vec<String> = (findings.iter())
+            .filter(|f| f.severity == Severity::Error)
+            .map(|f| f.message.clone())
+            .collect();
+        let said = |start: &str| errors.iter().any(|e| e.starts_with(start));
+        assert!(said("its name holds a control character"), "{errors:?}");
+        assert!(said("its name is not UTF-8"), "{errors:?}");
+        assert!(said("not a regular file"), "{errors:?}");
+        assert!(
+            said("named as ok.in with a rule's word before .in"),
+            "{errors:?}"
+        );
+        assert_eq!(errors.len(), 4, "{errors:?}");
+        let (cases, _) = discover(&[Suite::of_folder(dir.path())], Dialect::default());
+        assert_eq!(cases[0].answer, Some(dir.path().join("a.b.ans")));
+    }
+
+    #[test]
+    fn an_empty_folder_or_an_answer_file_given_as_cases_is_an_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let empty = dir.path().join("empty");
+        std::fs::create_dir(&empty).unwrap();
+        let (inputs, findings) = collect_inputs(std::slice::from_ref(&empty), "ans");
+        assert!(inputs.is_empty());
+        assert_eq!(findings.len(), 1);
+        assert_eq!(findings[0].severity, Severity::Error);
+        assert!(findings[0].message.starts_with("no cases here"));
+        write(dir.path(), "x.in", EMPTY_CASE);
+        let answer = write(dir.path(), "x.ans", "-1\n");
+        let lemon = write(dir.path(), "x.out", "-1\n");
+        let alone = write(dir.path(), "y.ans", "-1\n");
+        for (given, says) in [
+            (&answer, "give its case, "),
+            (&lemon, "give its case, "),
+            (&alone, "give the case (X.in)"),
+        ] {
+            let (inputs, findings) = collect_inputs(std::slice::from_ref(given), "ans");
+            assert!(inputs.is_empty(), "{given:?}");
+            assert!(findings[0].message.contains(says), "{:?}", findings[0]);
+        }
+        let case = dir.path().join("x.in");
+        let (inputs, findings) = collect_inputs(std::slice::from_ref(&case), "ans");
+        assert_eq!((inputs, findings), (vec![case], vec![]));
     }
 }

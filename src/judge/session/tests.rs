@@ -471,3 +471,38 @@ fn other_conditions_or_a_judge_error_keep_nothing() {
         earlier.notes
     );
 }
+
+/// A configuration of the given suites (folder, points).
+fn suites_config(suites: &[(&Path, u32)]) -> Config {
+    let mut config = Config::builtin();
+    config.suites = (suites.iter())
+        .map(|&(path, points)| crate::config::Suite {
+            points,
+            ..crate::config::Suite::of_folder(path)
+        })
+        .collect();
+    config
+}
+
+#[test]
+fn data_that_cannot_be_judged_whole_is_refused_before_anything_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let (full, empty) = (dir.path().join("full"), dir.path().join("empty"));
+    std::fs::create_dir(&full).unwrap();
+    std::fs::create_dir(&empty).unwrap();
+    cases(&full);
+    let Err(SessionError::BadData(faults)) =
+        find_cases(&suites_config(&[(&full, 10), (&empty, 10)]))
+    else {
+        panic!("an empty suite beside a full one was judged")
+    };
+    assert_eq!(faults.len(), 1);
+    assert!(faults[0].why.starts_with("no cases here"), "{}", faults[0]);
+    // Regression: points that add up past u32 wrapped (or panicked) in the
+    // report's sums.
+    let e = find_cases(&suites_config(&[(&full, u32::MAX / 2)])).unwrap_err();
+    assert!(matches!(e, SessionError::PointsOverflow(_)), "{e}");
+    assert!(e.to_string().contains("lower `points` in [[suite]]"), "{e}");
+    let (found, _) = find_cases(&suites_config(&[(&full, u32::MAX / 4)])).unwrap();
+    assert_eq!(found.len(), 4);
+}
