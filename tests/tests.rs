@@ -10,6 +10,7 @@ mod cases;
 mod check_fuzz;
 mod check_protocols;
 mod cli;
+mod config_faults;
 mod contest;
 mod differential;
 mod export_dmoj;
