@@ -144,8 +144,7 @@ impl SizeBound {
         } else if value > self.ceiling {
             let ceiling = show_size(self.ceiling);
             Some(format!(
-                "{shown} is over the ceiling of {ceiling}, more than a run of this problem can \
-                 need"
+                "{shown} is over the ceiling of {ceiling}, far more than this problem needs"
             ))
         } else {
             None

@@ -1,9 +1,10 @@
 //! Turning a submission into a command: a ready command as it is, or a source
 //! file compiled by the command its language (chosen by the file's extension,
 //! see `config::languages`) prescribes. A compiler that fails gives CE with
-//! its message; a compiler that cannot be started is a judge error. How a
-//! source is built is kept for the record ([`Build`]: the command and the
-//! compiler's version), so an appeal can be answered.
+//! its message, one stopped at a limit of `[limits]` (`compile-time`,
+//! `compile-memory`) CE saying which; a compiler that cannot be started is a
+//! judge error. How a source is built is kept for the record ([`Build`]:
+//! the command and the compiler's version), so an appeal can be answered.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
