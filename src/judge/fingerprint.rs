@@ -1,7 +1,8 @@
 //! What a result was judged from, as a hash a later run can compare
 //! (`--resume`): a case by the bytes of its input and answer files, a
 //! submission by the bytes of its source (read as it is compiled: a
-//! contestant's without following a link) and how it is built, or by its
+//! contestant's without following a link), how it is built and the limits
+//! its compiler runs under, or by its
 //! command and the files that command names. A file that cannot be read
 //! gives no fingerprint, and a result without one is never kept.
 
@@ -49,7 +50,7 @@ pub fn of_case(case: &CaseFile) -> Option<String> {
 }
 
 /// A submission's fingerprint: its source and how that is built (the
-/// compile command and the compiler's version), or its command and the
+/// compile command, the compiler's version and the compile limits), or its command and the
 /// bytes of every file the command names (read from `base`, as the run
 /// stages them).
 pub fn of_submission(sub: &Submission, base: &Path, tools: Toolchain) -> Option<String> {
@@ -67,8 +68,11 @@ pub fn of_submission(sub: &Submission, base: &Path, tools: Toolchain) -> Option<
         }
         (None, Some(source)) => {
             let build = serde_json::to_vec(&build_of(source, tools)?).ok()?;
+            // What the compiler may use decides whether it compiles.
+            let l = tools.limits;
+            let limits = format!("{:?} {:?} {}", l.cpu, l.wall, l.memory);
             let bytes = read_source(source, sub.origin, tools.source_limit)?;
-            Some(fingerprint([&b"source"[..], &build, &bytes]))
+            Some(fingerprint([&b"source"[..], &build, limits.as_bytes(), &bytes]))
         }
         (None, None) => None,
     }
@@ -134,6 +138,9 @@ mod tests {
         std::fs::write(&path, "int main(){return 0;}\n").unwrap();
         let second = of_submission(&sub, dir.path(), tools(&languages)).unwrap();
         assert_ne!(first, second);
+        let mut longer = tools(&languages);
+        longer.limits.cpu *= 2;
+        assert_ne!(of_submission(&sub, dir.path(), longer), Some(second.clone()));
         std::fs::create_dir(dir.path().join("l")).unwrap();
         let link = dir.path().join("l/mayan.cpp");
         std::os::unix::fs::symlink(&path, &link).unwrap();
