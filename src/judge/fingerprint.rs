@@ -72,7 +72,12 @@ pub fn of_submission(sub: &Submission, base: &Path, tools: Toolchain) -> Option<
             let l = tools.limits;
             let limits = format!("{:?} {:?} {}", l.cpu, l.wall, l.memory);
             let bytes = read_source(source, sub.origin, tools.source_limit)?;
-            Some(fingerprint([&b"source"[..], &build, limits.as_bytes(), &bytes]))
+            Some(fingerprint([
+                &b"source"[..],
+                &build,
+                limits.as_bytes(),
+                &bytes,
+            ]))
         }
         (None, None) => None,
     }
@@ -140,7 +145,10 @@ mod tests {
         assert_ne!(first, second);
         let mut longer = tools(&languages);
         longer.limits.cpu *= 2;
-        assert_ne!(of_submission(&sub, dir.path(), longer), Some(second.clone()));
+        assert_ne!(
+            of_submission(&sub, dir.path(), longer),
+            Some(second.clone())
+        );
         std::fs::create_dir(dir.path().join("l")).unwrap();
         let link = dir.path().join("l/mayan.cpp");
         std::os::unix::fs::symlink(&path, &link).unwrap();

@@ -37,6 +37,13 @@ impl Hash for Key {
 /// 16 KB of its control bytes.
 const KEPT_CAPACITY: usize = 14 * 1024;
 
+/// The most entries the table holds: 7/8 of 4 Mi slots, the most that a
+/// table of 4 Mi slots (about 100 MB) holds without growing. A deep search of a
+/// board with no solution (`solve --min-moves --bound 15`) would otherwise
+/// grow it without end; past this the search goes on remembering nothing
+/// more, slower but as exact.
+const MAX_ENTRIES: usize = 7 << 19;
+
 /// Set of hopeless `(board, moves left)` pairs.
 pub(super) struct FailureTable {
     set: std::collections::HashSet<Key, BuildHasherDefault<FxHasher>>,
@@ -72,7 +79,9 @@ impl FailureTable {
 
     #[inline]
     pub fn insert(&mut self, board: &Board, left: u8) {
-        self.set.insert(Self::key(board, left));
+        if self.set.len() < MAX_ENTRIES {
+            self.set.insert(Self::key(board, left));
+        }
     }
 
     /// Forgets everything. Keeps no more than [`KEPT_CAPACITY`] entries'
@@ -86,5 +95,36 @@ impl FailureTable {
 
     pub fn len(&self) -> usize {
         self.set.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_stops_growing_at_its_cap_and_forgets_nothing_it_holds() {
+        let mut table = FailureTable::default();
+        let board = Board::from_columns(&[vec![1u8], vec![], vec![2, 3], vec![], vec![]]).unwrap();
+        // The moves left are 4 bits of the key: 16 entries of one board.
+        for left in 0..16 {
+            table.insert(&board, left);
+        }
+        assert_eq!(table.len(), 16);
+        assert!(table.contains(&board, 15));
+        // Filled to the cap with keys that no board makes, the table takes
+        // no more, and its slots never grow past 4 Mi.
+        let mut k = 0u64;
+        while table.set.len() < MAX_ENTRIES {
+            table.set.insert(Key { a: k, b: !k, c: 0 });
+            k += 1;
+        }
+        let slots = table.set.capacity();
+        let other = Board::from_columns(&[vec![2u8], vec![], vec![], vec![], vec![]]).unwrap();
+        table.insert(&other, 3);
+        assert!(!table.contains(&other, 3));
+        assert!(table.contains(&board, 15));
+        assert_eq!((table.len(), table.set.capacity()), (MAX_ENTRIES, slots));
+        assert!(slots <= 4 << 20, "{slots}");
     }
 }
