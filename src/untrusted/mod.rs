@@ -1,14 +1,15 @@
 //! Reading what somebody else made (a contestant's output, a case, an answer
 //! file, standard input): never more than a bound, so an endless or huge
 //! input cannot exhaust the judge's memory; and opening what a contestant
-//! controls without following its links or blocking on its pipes (`open`).
+//! controls without following its links or blocking on its pipes, and what
+//! a user names without blocking on a pipe either (`open`).
 
 pub mod open;
 
 use std::io::Read;
 use std::path::Path;
 
-pub use open::{Opened, Refusal, open_beneath, open_regular};
+pub use open::{Opened, Refusal, open_beneath, open_named, open_regular};
 
 /// The first bytes of a stream, at most `limit`, and whether there was
 /// more.

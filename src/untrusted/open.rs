@@ -6,7 +6,9 @@
 //! RESOLVE_NO_MAGICLINKS`, component by component with `O_NOFOLLOW` where
 //! the kernel has no `openat2`), first as an `O_PATH` descriptor, which
 //! opens nothing; `fstat` then decides, and only a regular file with no
-//! other name is opened for reading.
+//! other name is opened for reading. A file a user names (`open_named`)
+//! is opened the same way but for its links, which are followed: never a
+//! pipe, a device or a folder either.
 
 use std::ffi::CString;
 use std::fmt;
@@ -75,20 +77,50 @@ pub fn open_beneath(dir: &Path, relative: &Path) -> Result<Opened, Refusal> {
         other => other?,
     };
     let stat = fstat(&handle)?;
-    match stat.st_mode & libc::S_IFMT {
-        libc::S_IFREG => {}
-        libc::S_IFLNK => return Err(Refusal::Link),
-        libc::S_IFDIR => return Err(Refusal::NotRegular("a folder")),
-        libc::S_IFIFO => return Err(Refusal::NotRegular("a named pipe")),
-        libc::S_IFSOCK => return Err(Refusal::NotRegular("a socket")),
-        libc::S_IFCHR | libc::S_IFBLK => return Err(Refusal::NotRegular("a device")),
-        _ => return Err(Refusal::NotRegular("not a file")),
-    }
+    regular(&stat)?;
     if stat.st_nlink > 1 {
         return Err(Refusal::HardLink {
             names: stat.st_nlink,
         });
     }
+    reopen(&handle, &stat)
+}
+
+/// Opens a file named by whoever runs the judge (a case or an answer file
+/// handed to a checker protocol, a report given to `mayan report merge`):
+/// the path is theirs, so its links are followed and a file with other
+/// names is read, but only a regular file is opened. A named pipe, a
+/// device or a folder in its place is refused at once, where opening it
+/// would block the judge (a pipe no one writes) or feed it without end
+/// (`/dev/zero`).
+pub fn open_named(path: &Path) -> Result<Opened, Refusal> {
+    let handle = open_at(libc::AT_FDCWD, path, libc::O_PATH | libc::O_CLOEXEC).map_err(|r| {
+        match r {
+            // Without O_NOFOLLOW, ELOOP is a loop of links, not a link.
+            Refusal::Link => Refusal::Io(io::Error::from_raw_os_error(libc::ELOOP)),
+            other => other,
+        }
+    })?;
+    let stat = fstat(&handle)?;
+    regular(&stat)?;
+    reopen(&handle, &stat)
+}
+
+/// Refuses what is not a regular file, saying what it is.
+fn regular(stat: &libc::stat) -> Result<(), Refusal> {
+    match stat.st_mode & libc::S_IFMT {
+        libc::S_IFREG => Ok(()),
+        libc::S_IFLNK => Err(Refusal::Link),
+        libc::S_IFDIR => Err(Refusal::NotRegular("a folder")),
+        libc::S_IFIFO => Err(Refusal::NotRegular("a named pipe")),
+        libc::S_IFSOCK => Err(Refusal::NotRegular("a socket")),
+        libc::S_IFCHR | libc::S_IFBLK => Err(Refusal::NotRegular("a device")),
+        _ => Err(Refusal::NotRegular("not a file")),
+    }
+}
+
+/// The regular file behind an `O_PATH` descriptor, opened for reading.
+fn reopen(handle: &OwnedFd, stat: &libc::stat) -> Result<Opened, Refusal> {
     // The O_PATH descriptor opened nothing; this opens the same inode.
     let proc_path = format!("/proc/self/fd/{}", handle.as_raw_fd());
     let file = File::open(proc_path).map_err(Refusal::Io)?;
@@ -268,6 +300,43 @@ mod tests {
             open_regular(&d.join("linked/g")),
             Err(Refusal::Link)
         ));
+    }
+
+    #[test]
+    fn a_named_file_is_read_through_its_links_but_only_a_regular_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        std::fs::write(d.join("case.in"), "1\n").unwrap();
+        symlink(d.join("case.in"), d.join("linked")).unwrap();
+        std::fs::hard_link(d.join("case.in"), d.join("twice")).unwrap();
+        symlink("/dev/zero", d.join("zero")).unwrap();
+        symlink("loop", d.join("loop")).unwrap();
+        std::fs::create_dir(d.join("folder")).unwrap();
+        let fifo = CString::new(d.join("fifo").as_os_str().as_bytes()).unwrap();
+        // SAFETY: a NUL-terminated path.
+        assert_eq!(unsafe { libc::mkfifo(fifo.as_ptr(), 0o600) }, 0);
+        for name in ["case.in", "linked", "twice"] {
+            let mut text = String::new();
+            let mut opened = open_named(&d.join(name)).unwrap();
+            opened.file.read_to_string(&mut text).unwrap();
+            assert_eq!((text.as_str(), opened.size), ("1\n", 2), "{name}");
+        }
+        let refused = |path: &Path| open_named(path).map(|_| ()).unwrap_err().to_string();
+        assert_eq!(
+            refused(&d.join("fifo")),
+            "is a named pipe, not a regular file"
+        );
+        assert_eq!(refused(&d.join("zero")), "is a device, not a regular file");
+        assert_eq!(
+            refused(Path::new("/dev/null")),
+            "is a device, not a regular file"
+        );
+        assert_eq!(
+            refused(&d.join("folder")),
+            "is a folder, not a regular file"
+        );
+        assert_eq!(refused(&d.join("none")), "is missing");
+        assert!(refused(&d.join("loop")).contains("cannot be read"));
     }
 
     #[test]
