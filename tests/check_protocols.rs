@@ -122,14 +122,13 @@ fn plain_faults_of_the_call_are_fail() {
         .arg(o.path("ac.out"))
         .assert()
         .code(3)
-        .stdout(predicate::str::contains(
-            "FAIL: the input is not a valid case: /no/such.in: cannot read",
-        ));
+        .stdout("FAIL: the input /no/such.in is missing\n");
+    // A missing output is the contestant's: its program wrote none.
     mayan()
         .args(["check", CASE, "/no/such.out"])
         .assert()
-        .code(3)
-        .stdout(predicate::str::contains("/no/such.out: cannot read"));
+        .code(2)
+        .stdout("PE: the output /no/such.out is missing\n");
 }
 
 #[test]
@@ -412,7 +411,7 @@ fn lemon_exits_non_zero_on_a_judge_fault_and_still_writes_the_files() {
         (
             "/no/such.in",
             "bad.ans",
-            "FAIL: the input is not a valid case",
+            "FAIL: the input /no/such.in is missing",
         ),
     ];
     for (input, answer, fault) in faults {
@@ -422,8 +421,9 @@ fn lemon_exits_non_zero_on_a_judge_fault_and_still_writes_the_files() {
             .stderr(predicate::str::starts_with(fault));
         assert_lemon_fault_files(&o, fault);
     }
-    lemon(&o, CASE, "no-such.out", ANSWER).assert().code(1);
-    assert_lemon_fault_files(&o, "FAIL: ");
+    // A missing output is the contestant's verdict, not the judge's fault.
+    lemon(&o, CASE, "no-such.out", ANSWER).assert().code(0);
+    assert_lemon_fault_files(&o, "PE: the output ");
 }
 
 #[test]

@@ -117,8 +117,13 @@ pub fn parse_answer(text: &str) -> Result<Answer, AnswerError> {
 /// not UTF-8 shown); `None` when it holds nothing but whitespace, which
 /// means the reference solver decides.
 pub fn read_answer_file(path: &std::path::Path) -> Result<Option<String>, ReadError> {
-    let text = read_case_text(path)?;
-    Ok((!text.trim().is_empty()).then_some(text))
+    Ok(answer_text(read_case_text(path)?))
+}
+
+/// An answer file's text as [`read_answer_file`] gives it: `None` when it
+/// holds nothing but whitespace.
+pub fn answer_text(text: String) -> Option<String> {
+    (!text.trim().is_empty()).then_some(text)
 }
 
 /// The contest output for a solution, or `-1` for none.

@@ -1,7 +1,8 @@
 //! The calling conventions of the judges people run, around [`check`]: which
 //! argument is which file, where the verdict and message go, which exit code
-//! means what. One file per protocol, each with its exit codes; the bounded
-//! reading of the three files they share is here.
+//! means what. One file per protocol, each with its exit codes; what they
+//! share is here, and how they read the three files and write their result
+//! files is in `files`.
 //!
 //! | protocol | arguments | verdict |
 //! | --- | --- | --- |
@@ -12,6 +13,7 @@
 //! | cms | `INPUT ANSWER OUTPUT` | stdout `1.0`/`0.0`, stderr message; exit 0, 1 on a judge fault |
 
 pub mod cms;
+mod files;
 pub mod kattis;
 pub mod lemon;
 pub mod plain;
@@ -20,11 +22,11 @@ pub mod testlib;
 use std::path::PathBuf;
 
 use super::{CheckResult, CheckVerdict, Output, Policy, check};
-use crate::puzzle::answer::read_answer_file;
-use crate::puzzle::case::{ReadError, read_case_file};
+use crate::puzzle::case::ReadError;
 use crate::solver::Solver;
 use crate::text::visible;
-use crate::untrusted::{read_bounded, read_file_bounded};
+use crate::untrusted::Refusal;
+use files::{read_answer, read_case, read_output, write_file};
 
 /// The exit codes of every protocol, for `mayan check --help`.
 pub const EXIT_HELP: &str = "\
@@ -99,13 +101,23 @@ pub enum ProtocolError {
         path: PathBuf,
         source: std::io::Error,
     },
+    #[error("{}: not written: it is {what}, and a result goes only to a regular file of one name", path.display())]
+    WriteRefused { path: PathBuf, what: &'static str },
 }
 
-/// Why the three files could not be read: a judge fault (FAIL).
+/// Why the three files could not be read: a judge fault (FAIL). The
+/// contestant's output standing refused is not one (see [`read_output`]).
 #[derive(Debug, thiserror::Error)]
 pub enum InputError {
     #[error("the input is not a valid case: {0}")]
     Case(#[from] ReadError),
+    #[error("{what} {} {refusal}", path.display())]
+    Refused {
+        /// `the input` or `the answer file`.
+        what: &'static str,
+        path: PathBuf,
+        refusal: Refusal,
+    },
     #[error("{}: cannot read: {source}", path.display())]
     Unreadable {
         path: PathBuf,
@@ -149,26 +161,19 @@ fn check_files(inputs: &Inputs, policy: Policy) -> CheckResult {
 }
 
 fn try_check_files(inputs: &Inputs, policy: Policy) -> Result<CheckResult, InputError> {
-    let case = read_case_file(&inputs.input)?;
+    let case = read_case(&inputs.input)?;
     let expected = match &inputs.answer {
         None => None,
-        Some(path) => read_answer_file(path).map_err(InputError::Answer)?,
+        Some(path) => read_answer(path)?,
     };
-    let read = match &inputs.output {
-        Source::File(path) => {
-            read_file_bounded(path, OUTPUT_LIMIT).map_err(|source| InputError::Unreadable {
-                path: path.clone(),
-                source,
-            })?
-        }
-        Source::Stdin => {
-            read_bounded(std::io::stdin().lock(), OUTPUT_LIMIT).map_err(InputError::Output)?
-        }
+    let prefix = match read_output(&inputs.output)? {
+        Ok(prefix) => prefix,
+        Err(refused) => return Ok(refused),
     };
-    let text = read.as_deref().map(crate::text::decode);
-    let output = match &text {
-        Some(t) => Output::Text(t),
-        None => Output::TooLarge(OUTPUT_LIMIT),
+    let text = crate::text::decode(&prefix.bytes);
+    let output = match prefix.truncated {
+        false => Output::Text(&text),
+        true => Output::TooLarge(OUTPUT_LIMIT),
     };
     Ok(check(
         &case,
@@ -213,12 +218,6 @@ fn full_message(j: &CheckResult) -> String {
     } else {
         format!("{}\n{}", j.summary, j.details)
     }
-}
-
-/// Writes a protocol's result file.
-fn write_file(path: impl Into<PathBuf>, text: &str) -> Result<(), ProtocolError> {
-    let path = path.into();
-    std::fs::write(&path, text).map_err(|source| ProtocolError::Write { path, source })
 }
 
 #[cfg(test)]

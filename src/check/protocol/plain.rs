@@ -5,12 +5,10 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use super::{Inputs, OUTPUT_LIMIT, Policy, ProtocolError, Source, check_files, write_file};
+use super::{Inputs, Policy, ProtocolError, Source, check_files, read_case, read_output};
 use crate::check::{CheckResult, CheckVerdict};
 use crate::picture::answer::{Verdict, verdict_page};
-use crate::puzzle::case::read_case_file;
 use crate::solver::Solver;
-use crate::untrusted::read_file_bounded;
 
 pub const USAGE: &str = "INPUT OUTPUT [ANSWER]";
 
@@ -43,7 +41,12 @@ pub fn run_drawn(args: &[String], policy: Policy, html: &Path) -> u8 {
     let result = inputs(args).and_then(|inputs| {
         let j = check_files(&inputs, policy);
         say(&j);
-        write_file(html, &drawing(&inputs, &j, policy))?;
+        std::fs::write(html, drawing(&inputs, &j, policy)).map_err(|source| {
+            ProtocolError::Write {
+                path: html.to_path_buf(),
+                source,
+            }
+        })?;
         Ok(code(j.verdict))
     });
     result.unwrap_or_else(|e| usage_failure(&e, USAGE))
@@ -76,14 +79,15 @@ fn say(j: &CheckResult) {
 }
 
 /// The page of a checked case; the files are read again, as the checker
-/// read them (a case or output that cannot be read leaves only the words).
+/// read them (a case or output that cannot be read, or that is refused,
+/// leaves only the words).
 fn drawing(inputs: &Inputs, j: &CheckResult, policy: Policy) -> String {
-    let case = read_case_file(&inputs.input).ok();
+    let case = read_case(&inputs.input).ok();
     let output = match &inputs.output {
-        Source::File(path) => read_file_bounded(path, OUTPUT_LIMIT).ok().flatten(),
+        Source::File(_) => read_output(&inputs.output).ok().and_then(Result::ok),
         Source::Stdin => None,
     };
-    let output = output.map(|bytes| crate::text::decode(&bytes));
+    let output = (output.filter(|p| !p.truncated)).map(|p| crate::text::decode(&p.bytes));
     let solution = case.and_then(|c| Solver::new().solve(&c.board, c.n, policy.dialect));
     let heading = format!("case {}: {}", inputs.input.display(), j.verdict);
     verdict_page(&Verdict {
