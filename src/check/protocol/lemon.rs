@@ -36,7 +36,7 @@ pub fn run(args: &[String], policy: Policy) -> Result<u8, ProtocolError> {
             got: args.len(),
         });
     };
-    let Ok(full) = full.trim().parse::<u64>() else {
+    let Some(full) = full_score(full) else {
         let e = ProtocolError::BadFullScore(full.clone());
         let message = format!("FAIL: {e} (usage: {USAGE})\n");
         write_files(score_file, message_file, 0, &message)?;
@@ -59,6 +59,18 @@ pub fn run(args: &[String], policy: Policy) -> Result<u8, ProtocolError> {
         eprint!("{message}");
     }
     Ok(code(j.verdict))
+}
+
+/// The most points LemonLime reads back from a score file (a C `int`).
+pub const MAX_FULL_SCORE: u64 = i32::MAX as u64;
+
+/// The full score as the host passes it: a whole number from 0 to
+/// [`MAX_FULL_SCORE`] (surrounding spaces allowed). Anything else (`ten`,
+/// `-5`, `2.5`, a number past what LemonLime reads back or past `u64`) is
+/// `None`: the host is misconfigured, and no score is made up.
+pub fn full_score(text: &str) -> Option<u64> {
+    let full = text.trim().parse::<u64>().ok()?;
+    (full <= MAX_FULL_SCORE).then_some(full)
 }
 
 /// The score, then the message.
@@ -88,6 +100,29 @@ mod tests {
         assert_eq!(code(CheckVerdict::PresentationError), DONE);
         assert_ne!(code(CheckVerdict::Fail), DONE);
         assert_ne!(JUDGE_ERROR, DONE);
+    }
+
+    #[test]
+    fn a_full_score_is_a_whole_number_lemonlime_can_read_back() {
+        assert_eq!(full_score("10"), Some(10));
+        assert_eq!(full_score(" 100\n"), Some(100));
+        assert_eq!(full_score("0"), Some(0));
+        assert_eq!(full_score("2147483647"), Some(MAX_FULL_SCORE));
+        for bad in [
+            "",
+            "ten",
+            "-5",
+            "-0",
+            "2.5",
+            "1e3",
+            "0x10",
+            "2147483648",
+            "18446744073709551615",
+            "99999999999999999999999",
+            "１０",
+        ] {
+            assert_eq!(full_score(bad), None, "{bad:?}");
+        }
     }
 
     #[test]

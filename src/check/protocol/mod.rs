@@ -94,7 +94,7 @@ pub enum ProtocolError {
     FlagNeedsValue(String),
     #[error("`{value}` is not a value of {flag}")]
     BadFlagValue { flag: String, value: String },
-    #[error("full score `{0}` is not a whole number")]
+    #[error("full score `{0}` is not a whole number from 0 to {max}", max = lemon::MAX_FULL_SCORE)]
     BadFullScore(String),
     #[error("{}: cannot write: {source}", path.display())]
     Write {
