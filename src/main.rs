@@ -1,7 +1,7 @@
 use std::process::ExitCode;
 
 use clap::Parser;
-use mayan_judge::cli::{Cli, effective_args, plain_solve, protocol_help, run};
+use mayan_judge::cli::{Cli, check_parse_failure, effective_args, plain_solve, protocol_help, run};
 use mayan_judge::exit;
 
 fn main() -> ExitCode {
@@ -11,7 +11,14 @@ fn main() -> ExitCode {
         return ExitCode::SUCCESS;
     }
     let args = effective_args(args);
-    let cli = plain_solve(&args).unwrap_or_else(|| Cli::parse_from(args));
+    let cli = match plain_solve(&args).map_or_else(|| Cli::try_parse_from(&args), Ok) {
+        Ok(cli) => cli,
+        // A checker's bad flag or setting is said the protocol's way.
+        Err(e) => match check_parse_failure(&args, &e) {
+            Some(code) => return ExitCode::from(code),
+            None => e.exit(),
+        },
+    };
     match run(cli) {
         Ok(code) => ExitCode::from(code),
         // The reader went away (`mayan ... | head`): stop quietly, as a

@@ -3,11 +3,12 @@
 //! file beside it, as `mayan judge` reads (`judge::answer_files`); the other
 //! protocols read exactly the files their judge names.
 
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
 
-use crate::check::protocol::{self, Protocol};
+use crate::check::protocol::{self, Protocol, ProtocolError};
 use crate::check::{Accept, Policy};
 use crate::judge::answer_files;
 use crate::puzzle::dialect::{Dialect, NullSwaps, Steps};
@@ -53,9 +54,152 @@ pub(super) fn check(args: &CheckArgs) -> u8 {
             protocol::plain::run_drawn(&protocol_args, policy, html)
         }
         Some(_) => {
-            eprintln!("mayan check: --html works with the plain protocol only");
-            crate::exit::ERROR
+            let e = ProtocolError::Config("--html works with the plain protocol only".into());
+            protocol::fault(args.protocol, &args.args, &e)
         }
+    }
+}
+
+/// A `mayan check` command line that clap refused (a bad `MAYAN_ACCEPT`,
+/// an unknown flag, a protocol that does not exist): the host's checker is
+/// misconfigured, which no contestant caused, so it is said the protocol's
+/// way with its judge-fault code (`protocol::fault`) and never clap's exit
+/// 2, which plain and testlib read as PE for every contestant. The
+/// protocol is the one asked for (`--protocol`, `MAYAN_PROTOCOL`, a
+/// protocol-named binary), its arguments those after `--` or after the
+/// flags; with no protocol to speak, the fault is said with the code that
+/// is a fault in every one. `None` when the command is not `check`, or
+/// clap only shows help.
+pub fn parse_failure(args: &[OsString], error: &clap::Error) -> Option<u8> {
+    use clap::error::ErrorKind;
+    if matches!(
+        error.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
+        return None;
+    }
+    let after = check_call(args)?;
+    let flags = value_flags();
+    let message = clap_message(error, after, &flags);
+    let Some(protocol) = asked_protocol(after) else {
+        return Some(protocol::fault_of_no_protocol(&format!(
+            "mayan check is misconfigured: {message}"
+        )));
+    };
+    let protocol_args = protocol_args(after, &flags);
+    Some(protocol::fault(
+        protocol,
+        &protocol_args,
+        &ProtocolError::Config(message),
+    ))
+}
+
+/// The arguments after `check`, when the command line is `mayan check`
+/// (after `mayan`'s own `--color`).
+fn check_call(args: &[OsString]) -> Option<&[OsString]> {
+    let mut i = 1;
+    while let Some(arg) = args.get(i) {
+        match arg.to_str() {
+            Some("--color") => i += 2,
+            Some(a) if a.starts_with('-') => i += 1,
+            Some("check") => return Some(&args[i + 1..]),
+            _ => return None,
+        }
+    }
+    None
+}
+
+/// The long flags of `mayan check` that take a value, with the variable
+/// of the environment that may set each.
+fn value_flags() -> Vec<(String, Option<String>)> {
+    let command = <CheckArgs as clap::Args>::augment_args(clap::Command::new("check"));
+    let mut flags: Vec<(String, Option<String>)> = (command.get_arguments())
+        .filter(|a| a.get_action().takes_values())
+        .filter_map(|a| {
+            let env = a.get_env().map(|e| e.to_string_lossy().into_owned());
+            Some((format!("--{}", a.get_long()?), env))
+        })
+        .collect();
+    flags.push(("--color".into(), None));
+    flags
+}
+
+/// The protocol the call asks for: `--protocol`, else `MAYAN_PROTOCOL`,
+/// else plain; `None` when what is asked for is no protocol.
+fn asked_protocol(after: &[OsString]) -> Option<Protocol> {
+    let flags = after.iter().take_while(|a| *a != "--");
+    let mut given = None;
+    let mut it = flags.map(|a| a.to_string_lossy());
+    while let Some(arg) = it.next() {
+        if arg == "--protocol" {
+            given = it.next().map(|v| v.into_owned());
+        } else if let Some(value) = arg.strip_prefix("--protocol=") {
+            given = Some(value.to_string());
+        }
+    }
+    let given = given.or_else(|| {
+        let env = std::env::var_os("MAYAN_PROTOCOL")?;
+        Some(env.to_string_lossy().into_owned()).filter(|v| !v.is_empty())
+    });
+    match given {
+        None => Some(Protocol::Plain),
+        Some(name) => clap::ValueEnum::from_str(&name, false).ok(),
+    }
+}
+
+/// The protocol's arguments in a call clap refused: those after `--`, else
+/// those after the flags (and their values).
+fn protocol_args(after: &[OsString], flags: &[(String, Option<String>)]) -> Vec<String> {
+    let text = |a: &[OsString]| a.iter().map(|a| a.to_string_lossy().into_owned()).collect();
+    if let Some(dash) = after.iter().position(|a| a == "--") {
+        return text(&after[dash + 1..]);
+    }
+    let mut i = 0;
+    while let Some(arg) = after.get(i).map(|a| a.to_string_lossy()) {
+        let takes_value = flags.iter().any(|(f, _)| *f == arg);
+        match () {
+            _ if takes_value => i += 2,
+            _ if arg.starts_with('-') && arg.len() > 1 => i += 1,
+            _ => break,
+        }
+    }
+    text(after.get(i..).unwrap_or_default())
+}
+
+/// clap's message on one line, and the variable of the environment that
+/// set the bad value when it was not on the command line.
+fn clap_message(
+    error: &clap::Error,
+    after: &[OsString],
+    flags: &[(String, Option<String>)],
+) -> String {
+    let rendered = error.render().to_string();
+    let lines: Vec<&str> = (rendered.lines().map(str::trim))
+        .filter(|l| !l.is_empty() && !l.starts_with("For more information"))
+        .filter(|l| !l.starts_with("Usage:"))
+        .collect();
+    let message = lines.join("; ");
+    let message = message.strip_prefix("error: ").unwrap_or(&message);
+    let invalid = match error.get(clap::error::ContextKind::InvalidArg) {
+        Some(clap::error::ContextValue::String(arg)) => arg.clone(),
+        _ => return message.to_string(),
+    };
+    let flag = invalid.split([' ', '=']).next().unwrap_or_default();
+    let on_line = |a: &OsString| {
+        let a = a.to_string_lossy();
+        a == flag || a.starts_with(&format!("{flag}="))
+    };
+    let env = flags
+        .iter()
+        .find(|(f, _)| f == flag)
+        .and_then(|(_, e)| e.as_ref());
+    match env {
+        Some(var) if std::env::var_os(var).is_some() && !after.iter().any(on_line) => {
+            format!("{message} (from the environment: {var})")
+        }
+        _ => message.to_string(),
     }
 }
 
@@ -75,4 +219,70 @@ fn with_dialect_answer(args: &[String], dialect: Dialect) -> Vec<String> {
         }
     }
     args
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::Cli;
+    use clap::Parser;
+
+    fn args(line: &[&str]) -> Vec<OsString> {
+        line.iter().map(OsString::from).collect()
+    }
+
+    #[test]
+    fn a_check_call_is_found_after_mayans_own_flags() {
+        let call = args(&["mayan", "--color", "never", "check", "--accept", "x", "a"]);
+        assert_eq!(check_call(&call).unwrap(), &call[4..]);
+        assert!(check_call(&args(&["mayan", "judge", "check"])).is_none());
+        assert!(check_call(&args(&["mayan", "--color=never"])).is_none());
+    }
+
+    #[test]
+    fn the_protocols_arguments_follow_the_dash_dash_or_the_flags() {
+        let flags = value_flags();
+        let after = args(&["--protocol", "lemon", "--", "a", "--b", "c"]);
+        assert_eq!(protocol_args(&after, &flags), ["a", "--b", "c"]);
+        let after = args(&["--accept", "x", "--null-swaps=y", "a.in", "a.out"]);
+        assert_eq!(protocol_args(&after, &flags), ["a.in", "a.out"]);
+        assert!(protocol_args(&args(&["--steps"]), &flags).is_empty());
+        assert_eq!(
+            asked_protocol(&args(&["--protocol=cms", "--", "x"])),
+            Some(Protocol::Cms)
+        );
+        assert_eq!(asked_protocol(&args(&["--protocol", "bogus"])), None);
+    }
+
+    // A bad --accept made clap exit 2, which plain and testlib read as PE.
+    #[test]
+    fn a_bad_setting_is_the_protocols_fault_and_says_which() {
+        let call = args(&[
+            "mayan",
+            "check",
+            "--accept",
+            "bogus",
+            "--protocol",
+            "testlib",
+        ]);
+        let e = Cli::try_parse_from(&call).unwrap_err();
+        let message = clap_message(&e, &call[2..], &value_flags());
+        assert_eq!(
+            message,
+            "invalid value 'bogus' for '--accept <POLICY>'; [possible values: lexmin, any-valid]"
+        );
+        let call = args(&["mayan", "check", "--protocol", "cms", "--html"]);
+        let e = Cli::try_parse_from(&call).unwrap_err();
+        assert_eq!(parse_failure(&call, &e), Some(protocol::cms::JUDGE_ERROR));
+        let help = Cli::try_parse_from(args(&["mayan", "check", "--help"])).unwrap_err();
+        assert_eq!(
+            parse_failure(&args(&["mayan", "check", "--help"]), &help),
+            None
+        );
+        let other = args(&["mayan", "judge", "--bogus"]);
+        assert_eq!(
+            parse_failure(&other, &Cli::try_parse_from(&other).unwrap_err()),
+            None
+        );
+    }
 }

@@ -25,6 +25,7 @@ use crate::config::Config;
 pub use args::{AnswerArgs, ColorChoice, DialectArgs, RuleArgs, RunArgs};
 
 pub use check::CheckArgs;
+pub use check::parse_failure as check_parse_failure;
 pub use export::ExportArgs;
 pub use gen_cases::GenArgs;
 pub use judge::JudgeArgs;

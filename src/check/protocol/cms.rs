@@ -40,7 +40,8 @@ pub fn run(args: &[String], policy: Policy) -> Result<u8, ProtocolError> {
     Ok(DONE)
 }
 
-pub(super) fn usage_failure(e: &ProtocolError, usage: &str) -> u8 {
-    eprintln!("{e} (usage: {usage})");
+/// A judge fault, on standard error.
+pub(super) fn fault(told: &str) -> u8 {
+    eprintln!("{told}");
     JUDGE_ERROR
 }

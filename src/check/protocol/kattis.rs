@@ -67,8 +67,14 @@ pub fn run(args: &[String], policy: Policy) -> Result<u8, ProtocolError> {
     })
 }
 
-pub(super) fn usage_failure(e: &ProtocolError, usage: &str) -> u8 {
-    eprintln!("{e} (usage: {usage})");
+/// A judge fault, on standard error and, when the call names a feedback
+/// folder, in its `judgemessage.txt`.
+pub(super) fn fault(args: &[String], told: &str) -> u8 {
+    eprintln!("{told}");
+    if let Some(feedback) = args.get(2) {
+        let text = format!("FAIL: {told}\n");
+        let _ = write_file(Path::new(feedback).join("judgemessage.txt"), &text);
+    }
     JUDGE_ERROR
 }
 

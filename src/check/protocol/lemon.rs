@@ -37,10 +37,7 @@ pub fn run(args: &[String], policy: Policy) -> Result<u8, ProtocolError> {
         });
     };
     let Some(full) = full_score(full) else {
-        let e = ProtocolError::BadFullScore(full.clone());
-        let message = format!("FAIL: {e} (usage: {USAGE})\n");
-        write_files(score_file, message_file, 0, &message)?;
-        return Err(e);
+        return Err(ProtocolError::BadFullScore(full.clone()));
     };
     let inputs = Inputs {
         input: input.into(),
@@ -84,8 +81,13 @@ fn write_files(
     write_file(message_file, message)
 }
 
-pub(super) fn usage_failure(e: &ProtocolError, usage: &str) -> u8 {
-    eprintln!("{e} (usage: {usage})");
+/// A judge fault, on standard error and, when the call names them (six
+/// arguments), in the files: score 0 and the fault.
+pub(super) fn fault(args: &[String], told: &str) -> u8 {
+    eprintln!("{told}");
+    if let [_, _, _, _, score_file, message_file] = args {
+        let _ = write_files(score_file, message_file, 0, &format!("FAIL: {told}\n"));
+    }
     JUDGE_ERROR
 }
 
@@ -137,6 +139,8 @@ mod tests {
             .collect();
         let e = run(&args, Policy::default()).unwrap_err();
         assert!(matches!(e, ProtocolError::BadFullScore(_)), "{e}");
+        let code = super::super::run(super::super::Protocol::Lemon, &args, Policy::default());
+        assert_eq!(code, JUDGE_ERROR);
         assert_eq!(std::fs::read_to_string(&score).unwrap(), "0\n");
         let text = std::fs::read_to_string(&message).unwrap();
         assert!(text.starts_with("FAIL: full score `ten`"), "{text}");

@@ -33,7 +33,8 @@ pub const EXIT_HELP: &str = "\
 Exit codes by protocol: plain and testlib 0 AC, 1 WA, 2 PE, 3 FAIL (the judge
 is wrong); kattis 42 accepted, 43 rejected (WA or PE), 1 judge error; lemon
 0 (the verdict is in the files), or 1 on a judge fault; cms 0, or 1 on a judge
-fault.";
+fault. A bad flag or MAYAN_* setting is the protocol's judge fault (3 when
+the protocol itself is unknown), never a contestant's verdict.";
 
 /// The most bytes of a contestant's output the checker reads; an answer is at
 /// most five short lines.
@@ -82,8 +83,8 @@ impl Protocol {
     }
 }
 
-/// A call a protocol cannot make sense of, or a file it cannot write: the
-/// judge is misconfigured.
+/// A call a protocol cannot make sense of, a setting that is wrong, or a
+/// file it cannot write: the judge is misconfigured.
 #[derive(Debug, thiserror::Error)]
 pub enum ProtocolError {
     #[error("expected {expected} arguments, got {got}")]
@@ -103,6 +104,22 @@ pub enum ProtocolError {
     },
     #[error("{}: not written: it is {what}, and a result goes only to a regular file of one name", path.display())]
     WriteRefused { path: PathBuf, what: &'static str },
+    /// A setting of the checker (a flag or its environment variable) that
+    /// is wrong: the host is misconfigured.
+    #[error("mayan check is misconfigured: {0}")]
+    Config(String),
+}
+
+impl ProtocolError {
+    /// The error, and the protocol's usage when the call itself is wrong.
+    fn told(&self, usage: &str) -> String {
+        match self {
+            ProtocolError::Write { .. }
+            | ProtocolError::WriteRefused { .. }
+            | ProtocolError::Config(_) => self.to_string(),
+            _ => format!("{self} (usage: {usage})"),
+        }
+    }
 }
 
 /// Why the three files could not be read: a judge fault (FAIL). The
@@ -195,20 +212,37 @@ pub fn run(protocol: Protocol, args: &[String], policy: Policy) -> u8 {
     };
     match result {
         Ok(code) => code,
-        Err(e) => usage_failure(protocol, &e),
+        Err(e) => fault(protocol, args, &e),
     }
 }
 
-/// A call the protocol cannot make sense of: said the protocol's way.
-fn usage_failure(protocol: Protocol, e: &ProtocolError) -> u8 {
-    let usage = protocol.usage();
+/// The judge is at fault (a call the protocol cannot make sense of, a bad
+/// setting, a file it cannot write): said the protocol's way, in the result
+/// files the call names where the protocol has them (testlib's result file,
+/// Lemon's score and message, Kattis's feedback folder), and its judge-fault
+/// code returned. Never a contestant's verdict: clap's exit 2 for a bad
+/// `MAYAN_ACCEPT` would be PE to plain and testlib.
+pub fn fault(protocol: Protocol, args: &[String], e: &ProtocolError) -> u8 {
+    let told = e.told(protocol.usage());
     match protocol {
-        Protocol::Plain => plain::usage_failure(e, usage),
-        Protocol::Testlib => testlib::usage_failure(e, usage),
-        Protocol::Kattis => kattis::usage_failure(e, usage),
-        Protocol::Cms => cms::usage_failure(e, usage),
-        Protocol::Lemon => lemon::usage_failure(e, usage),
+        Protocol::Plain => plain::fault(&told),
+        Protocol::Testlib => testlib::fault(args, &told),
+        Protocol::Kattis => kattis::fault(args, &told),
+        Protocol::Cms => cms::fault(&told),
+        Protocol::Lemon => lemon::fault(args, &told),
     }
+}
+
+/// The exit code that is a judge fault in every protocol (plain's and
+/// testlib's FAIL; neither Kattis's 42 or 43 nor Lemon's or CMS's 0).
+pub const FAULT_IN_EVERY_PROTOCOL: u8 = 3;
+
+/// A fault found before the protocol is known (`MAYAN_PROTOCOL=bogus`):
+/// said on both streams, with [`FAULT_IN_EVERY_PROTOCOL`].
+pub fn fault_of_no_protocol(message: &str) -> u8 {
+    println!("FAIL: {message}");
+    eprintln!("FAIL {message}");
+    FAULT_IN_EVERY_PROTOCOL
 }
 
 /// The summary and then the details, as a message file holds them.

@@ -49,7 +49,7 @@ pub fn run_drawn(args: &[String], policy: Policy, html: &Path) -> u8 {
         })?;
         Ok(code(j.verdict))
     });
-    result.unwrap_or_else(|e| usage_failure(&e, USAGE))
+    result.unwrap_or_else(|e| super::fault(super::Protocol::Plain, args, &e))
 }
 
 fn inputs(args: &[String]) -> Result<Inputs, ProtocolError> {
@@ -101,7 +101,8 @@ fn drawing(inputs: &Inputs, j: &CheckResult, policy: Policy) -> String {
     })
 }
 
-pub(super) fn usage_failure(e: &ProtocolError, usage: &str) -> u8 {
-    let _ = writeln!(std::io::stdout(), "FAIL: {e} (usage: mayan check {usage})");
+/// A judge fault, [`told`](ProtocolError) with the usage where it helps.
+pub(super) fn fault(told: &str) -> u8 {
+    let _ = writeln!(std::io::stdout(), "FAIL: {told}");
     FAIL
 }

@@ -39,20 +39,33 @@ pub fn run(args: &[String], policy: Policy) -> Result<u8, ProtocolError> {
     let message = format!("{word} {}", j.summary);
     eprintln!("{message}");
     if let Some(result) = rest.first() {
-        let text = if appes {
-            format!(
-                "<?xml version=\"1.0\" encoding=\"utf-8\"?><result outcome=\"{outcome}\">{}</result>\n",
-                escape_markup(&message)
-            )
-        } else {
-            format!("{message}\n")
-        };
-        write_file(result, &text)?;
+        write_file(result, &result_text(&message, outcome, appes))?;
     }
     Ok(code(j.verdict))
 }
 
-pub(super) fn usage_failure(e: &ProtocolError, usage: &str) -> u8 {
-    eprintln!("FAIL {e} (usage: {usage})");
+/// A result file's text: the message, or testlib's XML with `-appes`.
+fn result_text(message: &str, outcome: &str, appes: bool) -> String {
+    if appes {
+        format!(
+            "<?xml version=\"1.0\" encoding=\"utf-8\"?><result outcome=\"{outcome}\">{}</result>\n",
+            escape_markup(message)
+        )
+    } else {
+        format!("{message}\n")
+    }
+}
+
+/// A judge fault, `FAIL` and the fault on standard error and, when the
+/// call names a result file (four or five arguments), in it.
+pub(super) fn fault(args: &[String], told: &str) -> u8 {
+    let message = format!("FAIL {told}");
+    eprintln!("{message}");
+    if let [_, _, _, result, rest @ ..] = args
+        && rest.len() <= 1
+    {
+        let appes = rest.first().is_some_and(|f| f == "-appes");
+        let _ = write_file(result, &result_text(&message, "fail", appes));
+    }
     FAIL
 }
