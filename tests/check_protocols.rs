@@ -1,5 +1,8 @@
 //! `mayan check` end to end in every protocol: arguments in, exit code, streams
-//! and files out; and the binary called by a protocol's name.
+//! and files out; and the binary called by a protocol's name. What a
+//! contestant or a careless host may hand it is `hostile`'s.
+
+mod hostile;
 
 use std::path::{Path, PathBuf};
 
