@@ -13,11 +13,29 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-/// Shard `shard` of `of`, counted from 1.
+/// Shard `shard` of `of`, counted from 1. Read back from a report only
+/// when `1 <= shard <= of` ([`Partition::new`]): a shard of 0 would divide
+/// by zero where pairs are dealt out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "Written")]
 pub struct Partition {
     pub shard: u32,
     pub of: u32,
+}
+
+/// A partition as a report holds it, before it is checked.
+#[derive(Deserialize)]
+struct Written {
+    shard: u32,
+    of: u32,
+}
+
+impl TryFrom<Written> for Partition {
+    type Error = PartitionError;
+
+    fn try_from(w: Written) -> Result<Partition, PartitionError> {
+        Partition::new(w.shard, w.of)
+    }
 }
 
 /// A `--partition` value that is not `K/N` with `1 <= K <= N`.
@@ -110,6 +128,31 @@ mod tests {
         assert_eq!(held(p), held(Partition::new(2, 3).unwrap()));
         assert_eq!(held(p), [(0, 1), (0, 4), (1, 2), (2, 0), (2, 3)]);
         assert_eq!(p.to_string(), "2/3");
+    }
+
+    // `"of": 0` in a shard's report panicked `report merge` (a remainder by
+    // zero).
+    #[test]
+    fn a_partition_read_back_must_exist() {
+        let read = |text: &str| serde_json::from_str::<Partition>(text).map_err(|e| e.to_string());
+        assert_eq!(
+            read(r#"{"shard": 2, "of": 3}"#),
+            Ok(Partition { shard: 2, of: 3 })
+        );
+        for bad in [
+            r#"{"shard": 1, "of": 0}"#,
+            r#"{"shard": 0, "of": 0}"#,
+            r#"{"shard": 0, "of": 2}"#,
+            r#"{"shard": 3, "of": 2}"#,
+        ] {
+            let e = read(bad).unwrap_err();
+            assert!(
+                e.contains("does not exist: K/N needs 1 <= K <= N"),
+                "{bad}: {e}"
+            );
+        }
+        assert!(read(r#"{"shard": -1, "of": 2}"#).is_err());
+        assert!(read(r#"{"shard": 1, "of": 4294967296}"#).is_err());
     }
 
     #[test]

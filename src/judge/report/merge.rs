@@ -15,11 +15,16 @@
 //! winning. Shards and whole reports are not mixed: the shards are merged
 //! first, and the re-judges folded into that.
 //!
+//! Nothing in a report is taken on trust (`read`): a file is read only if
+//! regular and bounded, a partition must exist, every result must be worth
+//! its case's points and score what its verdict earns, and the totals are
+//! counted again from the results, never read.
+//!
 //! Reading and merging only: which pair a shard judges is `partition`'s,
 //! judging it the session's, showing the result the other report modules'.
 
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::{Mutex, PoisonError};
 
 use serde::{Deserialize, Deserializer};
@@ -27,11 +32,15 @@ use serde::{Deserialize, Deserializer};
 use super::{CaseId, Rejudged, RunReport, SubmissionReport};
 use crate::judge::partition::Partition;
 use crate::judge::result::CaseResult;
+use crate::judge::verdict::Verdict;
 use crate::runner::sandbox::Protection;
+use crate::untrusted::Refusal;
+use read::MAX_BYTES;
+pub use read::{check_report, read_report};
 
-/// The largest report read: a contest of 1000 contestants over 100 cases
-/// with long messages stays well below it.
-const MAX_BYTES: u64 = 256 << 20;
+/// The most missing shards an error names (a report claiming to be shard
+/// 1 of 4000000000 misses nearly all of them).
+const MISSING_NAMED: usize = 10;
 
 /// Shards that cannot be put together.
 #[derive(Debug, thiserror::Error)]
@@ -41,6 +50,8 @@ pub enum MergeError {
         path: PathBuf,
         source: std::io::Error,
     },
+    #[error("{} {refusal}: give the JSON report that `mayan judge --json` wrote", path.display())]
+    Refused { path: PathBuf, refusal: Refusal },
     #[error("{}: larger than {MAX_BYTES} bytes; is it a report of `mayan judge --json`?", path.display())]
     TooLarge { path: PathBuf },
     #[error("{}: not a report of `mayan judge --json`: {source}", path.display())]
@@ -80,8 +91,17 @@ pub enum MergeError {
         second: PathBuf,
         shard: Partition,
     },
-    #[error("shard {} missing: merge the JSON report of every shard", missing.iter().map(Partition::to_string).collect::<Vec<_>>().join(", "))]
-    ShardsMissing { missing: Vec<Partition> },
+    #[error(
+        "shard {}{} missing: merge the JSON report of every shard",
+        missing.iter().map(Partition::to_string).collect::<Vec<_>>().join(", "),
+        match more { 0 => String::new(), n => format!(" and {n} more") }
+    )]
+    ShardsMissing {
+        /// The first shards missing, at most [`MISSING_NAMED`].
+        missing: Vec<Partition>,
+        /// How many more are missing.
+        more: u64,
+    },
     #[error("{}: its {what} differ from those of {}: shards of different runs (another judge.toml, other cases or submissions?)", path.display(), first.display())]
     OtherRun {
         path: PathBuf,
@@ -157,6 +177,46 @@ pub enum MergeError {
         judged: usize,
         run: usize,
     },
+    #[error("{} lists case {case} twice: results are matched by suite and name", path.display())]
+    CaseTwice { path: PathBuf, case: String },
+    #[error(
+        "{}: `{entry}` on {case} is worth {points} points, but the case {case_points}: \
+         the report was edited, or is not what `mayan judge` wrote; judge it again",
+        path.display()
+    )]
+    ResultPoints {
+        path: PathBuf,
+        entry: String,
+        case: String,
+        points: u32,
+        case_points: u32,
+    },
+    #[error(
+        "{}: `{entry}` scores {score} points on {case}, which is worth {points}{}: \
+         the report was edited, or is not what `mayan judge` wrote; judge it again",
+        path.display(),
+        match verdict { Some(v) => format!(", and a result {v} earns {}", if *v == Verdict::AC { *points } else { 0 }), None => String::new() }
+    )]
+    ResultScore {
+        path: PathBuf,
+        entry: String,
+        case: String,
+        score: u32,
+        points: u32,
+        /// The verdict, when the score is within the points but not what
+        /// the verdict earns.
+        verdict: Option<Verdict>,
+    },
+    #[error(
+        "{}: `{entry}` would total {total} points, more than a report counts ({}): \
+         the report was edited, or is not what `mayan judge` wrote",
+        path.display(), u32::MAX
+    )]
+    TotalTooLarge {
+        path: PathBuf,
+        entry: String,
+        total: u64,
+    },
     #[error(
         "{} re-judged `{entry}` on {judged} of the run's {run} cases with another build \
          ({builds}): its results would mix two builds; judge it again on every case \
@@ -173,22 +233,6 @@ pub enum MergeError {
         /// source`, the compile command and version, or `a ready command`).
         builds: String,
     },
-}
-
-/// Reads a JSON report written by `mayan judge --json`.
-pub fn read_report(path: &Path) -> Result<RunReport, MergeError> {
-    let bytes = crate::untrusted::read_file_bounded(path, MAX_BYTES)
-        .map_err(|source| MergeError::Io {
-            path: path.to_path_buf(),
-            source,
-        })?
-        .ok_or_else(|| MergeError::TooLarge {
-            path: path.to_path_buf(),
-        })?;
-    serde_json::from_slice(&bytes).map_err(|source| MergeError::Json {
-        path: path.to_path_buf(),
-        source,
-    })
 }
 
 /// One report and the file it came from.
@@ -216,7 +260,10 @@ pub struct Merged {
 /// Puts the reports of one run together: the shards of a partitioned run
 /// in any order given, or a whole run's report and the later reports that
 /// replace some of its results, in the order given (`rejudge::fold`).
-pub fn merge_noting(reports: Vec<Shard>) -> Result<Merged, MergeError> {
+pub fn merge_noting(mut reports: Vec<Shard>) -> Result<Merged, MergeError> {
+    for s in &mut reports {
+        check_report(&s.path, &mut s.report)?;
+    }
     let shard = reports.iter().find(|s| s.report.partition.is_some());
     let whole = reports.iter().find(|s| s.report.partition.is_none());
     match (shard, whole) {
@@ -322,15 +369,21 @@ fn check_partition(shards: &mut [Shard]) -> Result<(), MergeError> {
             shard: pair[0].partition(),
         });
     }
+    // Every shard read is one of 1..=of (`Partition` is read only so), so
+    // the first missing ones are found within as many steps as were given.
     let given: BTreeSet<u32> = shards.iter().map(|s| s.partition().shard).collect();
     let missing: Vec<Partition> = (1..=of)
         .filter(|k| !given.contains(k))
+        .take(MISSING_NAMED)
         .map(|shard| Partition { shard, of })
         .collect();
-    if missing.is_empty() {
-        Ok(())
-    } else {
-        Err(MergeError::ShardsMissing { missing })
+    let absent = u64::from(of).saturating_sub(given.len() as u64);
+    match missing.is_empty() {
+        true => Ok(()),
+        false => Err(MergeError::ShardsMissing {
+            more: absent.saturating_sub(missing.len() as u64),
+            missing,
+        }),
     }
 }
 
@@ -352,6 +405,7 @@ fn merge_entry(
     for (c, id) in cases.iter().enumerate() {
         let k = (shards.iter())
             .position(|s| s.partition().holds(e, c, cases.len()))
+            // `check_partition` found every shard of 1..=of, `of` >= 1.
             .expect("the shards are every shard of the partition");
         let missing = || MergeError::ResultMissing {
             path: shards[k].path.clone(),
@@ -448,6 +502,7 @@ fn intern(name: String) -> &'static str {
     name
 }
 
+mod read;
 mod rejudge;
 #[cfg(test)]
 mod tests;

@@ -74,17 +74,29 @@ impl SubmissionReport {
         }
     }
 
+    /// Adds a result and counts it in the totals (which stop at
+    /// `u32::MAX` rather than wrap: a report read back is refused before
+    /// that, `merge::check_report`).
     pub fn push(&mut self, case: CaseResult) {
         if case.verdict == Verdict::JudgeError {
             self.not_judged += 1;
         } else {
-            // A run's points fit a u32 (`find_cases`); a report read back
-            // may hold anything.
             self.score = self.score.saturating_add(case.score);
             self.max_score = self.max_score.saturating_add(case.points);
             self.accepted += usize::from(case.verdict == Verdict::AC);
         }
         self.cases.push(case);
+    }
+
+    /// The submission with its totals counted again from its results.
+    pub fn recounted(self) -> SubmissionReport {
+        let mut out = SubmissionReport::new(&self.name);
+        out.compile_error = self.compile_error;
+        out.no_source = self.no_source;
+        out.build = self.build;
+        out.fingerprint = self.fingerprint;
+        self.cases.into_iter().for_each(|c| out.push(c));
+        out
     }
 
     pub fn all_accepted(&self) -> bool {

@@ -453,7 +453,8 @@ fn other_conditions_or_a_judge_error_keep_nothing() {
     let cases = cases(dir.path());
     let entries = [program("p", &["./p"])];
     let (mut first, _) = resumed(dir.path(), &cases, &entries, None);
-    first.submissions[0].cases[1].verdict = Verdict::JudgeError;
+    let judge_error = &mut first.submissions[0].cases[1];
+    (judge_error.verdict, judge_error.score) = (Verdict::JudgeError, 0);
     let json = dir.path().join("r.json");
     crate::judge::report::json::write_json(&json, &first).unwrap();
     let ids: Vec<CaseId> = cases.iter().map(CaseId::of).collect();

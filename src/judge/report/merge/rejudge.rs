@@ -71,7 +71,7 @@ pub(super) fn fold(reports: &[Shard]) -> Result<Merged, MergeError> {
         partition: None,
         cases,
         resumed: None,
-        submissions: folded.into_iter().map(|f| recount(f.report)).collect(),
+        submissions: folded.into_iter().map(|f| f.report.recounted()).collect(),
         rejudged,
     };
     Ok(Merged {
@@ -329,15 +329,4 @@ fn added<'a>(
         },
         from: &later.path,
     })
-}
-
-/// The submission with its totals counted again from its results.
-fn recount(sub: SubmissionReport) -> SubmissionReport {
-    let mut out = SubmissionReport::new(&sub.name);
-    out.compile_error = sub.compile_error;
-    out.no_source = sub.no_source;
-    out.build = sub.build;
-    out.fingerprint = sub.fingerprint;
-    sub.cases.into_iter().for_each(|c| out.push(c));
-    out
 }
