@@ -3,7 +3,10 @@
 //! library with the fake runner (every field of the report, times
 //! included), and through the binary (the CSV and the JUnit XML, times
 //! left out). A re-judge folded into a whole run's report by the binary
-//! replaces that submission's results and nothing else.
+//! replaces that submission's results and nothing else. Reports that were
+//! edited or are not reports are `tampered`'s.
+
+mod tampered;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;

@@ -9,14 +9,13 @@
 //! and leaks nothing: the secret's text is in no stream and no file.
 
 use std::fs::File;
-use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
 
 use tempfile::TempDir;
 
 use super::{ANSWER, CASE};
+use crate::support::{finish, mkfifo};
 
 const SECRET: &str = "the-secret-text-5b1e";
 
@@ -33,30 +32,6 @@ fn mayan() -> Command {
     }
     cmd.stdin(Stdio::null());
     cmd
-}
-
-/// Runs `cmd` to its end, for at most 10 s: a checker waiting on a pipe
-/// fails the test (killed) instead of hanging it.
-fn finish(mut cmd: Command) -> Output {
-    let mut child = (cmd.stdout(Stdio::piped()).stderr(Stdio::piped()))
-        .spawn()
-        .unwrap();
-    let start = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if start.elapsed() > Duration::from_secs(10) {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("{cmd:?} still ran after 10 s: it hangs");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    child.wait_with_output().unwrap()
-}
-
-fn mkfifo(path: &Path) {
-    let name = std::ffi::CString::new(path.as_os_str().as_bytes()).unwrap();
-    // SAFETY: a NUL-terminated path.
-    assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
 }
 
 /// A folder with a secret, the sample's answer copied, and every thing a

@@ -170,3 +170,32 @@ pub fn compile(dir: &Path, compiler: &str, name: &str, source: &str) -> PathBuf 
     );
     exe
 }
+
+/// Runs `cmd` to its end, for at most 10 s, its output captured: a command
+/// that waits on a pipe fails the test (and is killed) instead of hanging
+/// it.
+pub fn finish(mut cmd: std::process::Command) -> std::process::Output {
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+    let mut child = (cmd.stdout(Stdio::piped()).stderr(Stdio::piped()))
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > Duration::from_secs(10) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{cmd:?} still ran after 10 s: it hangs");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+/// Makes a named pipe at `path`.
+pub fn mkfifo(path: &Path) {
+    use std::os::unix::ffi::OsStrExt;
+    let name = std::ffi::CString::new(path.as_os_str().as_bytes()).unwrap();
+    // SAFETY: a NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
+}
