@@ -311,3 +311,32 @@ impl RunReport {
         )
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::judge::result::fixture;
+
+    // Two cases of u32::MAX points (judge.toml bounds no suite's points)
+    // overflowed the total: a panic in a debug build, a wrong score else.
+    #[test]
+    fn totals_stop_at_the_most_a_report_counts_and_are_counted_again() {
+        let mut sub = SubmissionReport::new("amy");
+        for name in ["a", "b"] {
+            let mut c = fixture(name, Verdict::AC);
+            (c.score, c.points) = (u32::MAX, u32::MAX);
+            sub.push(c);
+        }
+        assert_eq!(
+            (sub.score, sub.max_score, sub.accepted),
+            (u32::MAX, u32::MAX, 2)
+        );
+        sub.push(fixture("c", Verdict::JudgeError));
+        (sub.score, sub.accepted, sub.not_judged) = (7, 99, 99);
+        let again = sub.recounted();
+        assert_eq!(
+            (again.score, again.accepted, again.not_judged),
+            (u32::MAX, 2, 1)
+        );
+    }
+}
