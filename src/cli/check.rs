@@ -150,9 +150,14 @@ fn asked_protocol(after: &[OsString]) -> Option<Protocol> {
 }
 
 /// The protocol's arguments in a call clap refused: those after `--`, else
-/// those after the flags (and their values).
+/// those after the flags (and their values). None when one is not UTF-8:
+/// a result file is then not written, rather than written under a name
+/// the host did not give.
 fn protocol_args(after: &[OsString], flags: &[(String, Option<String>)]) -> Vec<String> {
-    let text = |a: &[OsString]| a.iter().map(|a| a.to_string_lossy().into_owned()).collect();
+    let text = |a: &[OsString]| {
+        let all: Option<Vec<String>> = a.iter().map(|a| a.to_str().map(String::from)).collect();
+        all.unwrap_or_default()
+    };
     if let Some(dash) = after.iter().position(|a| a == "--") {
         return text(&after[dash + 1..]);
     }
@@ -247,6 +252,12 @@ mod tests {
         let after = args(&["--accept", "x", "--null-swaps=y", "a.in", "a.out"]);
         assert_eq!(protocol_args(&after, &flags), ["a.in", "a.out"]);
         assert!(protocol_args(&args(&["--steps"]), &flags).is_empty());
+        let not_utf8: OsString = std::os::unix::ffi::OsStringExt::from_vec(b"s\xff".to_vec());
+        let after = [OsString::from("--"), "a".into(), not_utf8];
+        assert!(
+            protocol_args(&after, &flags).is_empty(),
+            "no file of another name"
+        );
         assert_eq!(
             asked_protocol(&args(&["--protocol=cms", "--", "x"])),
             Some(Protocol::Cms)
