@@ -123,7 +123,7 @@ impl ProtocolError {
 }
 
 /// Why the three files could not be read: a judge fault (FAIL). The
-/// contestant's output standing refused is not one (see [`read_output`]).
+/// contestant's output standing refused is not one (`files::read_output`).
 #[derive(Debug, thiserror::Error)]
 pub enum InputError {
     #[error("the input is not a valid case: {0}")]

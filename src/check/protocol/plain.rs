@@ -101,7 +101,7 @@ fn drawing(inputs: &Inputs, j: &CheckResult, policy: Policy) -> String {
     })
 }
 
-/// A judge fault, [`told`](ProtocolError) with the usage where it helps.
+/// A judge fault, as `ProtocolError::told` says it, on standard output.
 pub(super) fn fault(told: &str) -> u8 {
     let _ = writeln!(std::io::stdout(), "FAIL: {told}");
     FAIL

@@ -97,7 +97,7 @@ pub enum MergeError {
         match more { 0 => String::new(), n => format!(" and {n} more") }
     )]
     ShardsMissing {
-        /// The first shards missing, at most [`MISSING_NAMED`].
+        /// The first shards missing, at most ten.
         missing: Vec<Partition>,
         /// How many more are missing.
         more: u64,
