@@ -223,7 +223,10 @@ pub fn run(protocol: Protocol, args: &[String], policy: Policy) -> u8 {
 /// code returned. Never a contestant's verdict: clap's exit 2 for a bad
 /// `MAYAN_ACCEPT` would be PE to plain and testlib.
 pub fn fault(protocol: Protocol, args: &[String], e: &ProtocolError) -> u8 {
-    let told = e.told(protocol.usage());
+    let told = match protocol {
+        Protocol::Plain => e.told(&format!("mayan check {}", plain::USAGE)),
+        _ => e.told(protocol.usage()),
+    };
     match protocol {
         Protocol::Plain => plain::fault(&told),
         Protocol::Testlib => testlib::fault(args, &told),
