@@ -163,11 +163,12 @@ fn protocol_args(after: &[OsString], flags: &[(String, Option<String>)]) -> Vec<
     }
     let mut i = 0;
     while let Some(arg) = after.get(i).map(|a| a.to_string_lossy()) {
-        let takes_value = flags.iter().any(|(f, _)| *f == arg);
-        match () {
-            _ if takes_value => i += 2,
-            _ if arg.starts_with('-') && arg.len() > 1 => i += 1,
-            _ => break,
+        if flags.iter().any(|(f, _)| *f == arg) {
+            i += 2;
+        } else if arg.starts_with('-') && arg.len() > 1 {
+            i += 1;
+        } else {
+            break;
         }
     }
     text(after.get(i..).unwrap_or_default())

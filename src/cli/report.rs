@@ -28,8 +28,11 @@ pub enum ReportCommand {
     /// whole run's report followed by re-judges under the same judge.toml
     /// (`mayan judge --submission NAME --case GLOB --json FILE`), whose
     /// results replace the earlier ones of the same submission and case, the
-    /// last file winning. --json may name one of the reports read. Exit 0
-    /// when every case of every submission is AC, 1 when not.
+    /// last file winning. --json may name one of the reports read. A
+    /// report is taken on no trust: one with a result that does not score
+    /// what its case and verdict give (an edited report) is refused, and
+    /// the totals are counted again from the results. Exit 0 when every case of every
+    /// submission is AC, 1 when not.
     #[command(after_help = crate::exit::HELP)]
     Merge(MergeArgs),
 }

@@ -195,7 +195,7 @@ pub enum MergeError {
         "{}: `{entry}` scores {score} points on {case}, which is worth {points}{}: \
          the report was edited, or is not what `mayan judge` wrote; judge it again",
         path.display(),
-        match verdict { Some(v) => format!(", and a result {v} earns {}", if *v == Verdict::AC { *points } else { 0 }), None => String::new() }
+        earns(*verdict, *points)
     )]
     ResultScore {
         path: PathBuf,
@@ -235,6 +235,17 @@ pub enum MergeError {
     },
 }
 
+/// What a result of `verdict` earns, said after a score within its
+/// `points` that the verdict does not earn (nothing else to say when the
+/// score is past the points).
+fn earns(verdict: Option<Verdict>, points: u32) -> String {
+    match verdict {
+        Some(Verdict::AC) => format!(", and a result AC earns {points}"),
+        Some(v) => format!(", and a result {v} earns 0"),
+        None => String::new(),
+    }
+}
+
 /// One report and the file it came from.
 pub struct Shard {
     pub path: PathBuf,
@@ -260,6 +271,8 @@ pub struct Merged {
 /// Puts the reports of one run together: the shards of a partitioned run
 /// in any order given, or a whole run's report and the later reports that
 /// replace some of its results, in the order given (`rejudge::fold`).
+/// Each report is first held to what `mayan judge` writes, and its totals
+/// counted again ([`check_report`]), whether read from a file or not.
 pub fn merge_noting(mut reports: Vec<Shard>) -> Result<Merged, MergeError> {
     for s in &mut reports {
         check_report(&s.path, &mut s.report)?;
