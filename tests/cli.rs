@@ -304,3 +304,26 @@ fn stress_refuses_a_json_path_it_cannot_write_before_the_search() {
         .stderr(predicate::str::contains("cannot write the report there"))
         .stderr(predicate::str::contains("sandbox:").not());
 }
+
+#[test]
+fn a_pipe_as_a_suites_answer_file_is_refused_at_once_not_waited_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let suite = dir.path().join("s");
+    std::fs::create_dir(&suite).unwrap();
+    std::fs::write(suite.join("a.in"), SAMPLE).unwrap();
+    crate::support::mkfifo(&suite.join("a.ans"));
+    let judge = ["judge", "--suite", suite.to_str().unwrap(), "--", "true"];
+    let validate = ["validate", suite.to_str().unwrap()];
+    for args in [&judge[..], &validate[..]] {
+        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_mayan"));
+        cmd.current_dir(dir.path()).args(args);
+        let out = crate::support::finish(cmd);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            format!("{stdout}{stderr}").contains("a named pipe"),
+            "{args:?}: {stdout}{stderr}"
+        );
+        assert_ne!(out.status.code(), Some(0));
+    }
+}

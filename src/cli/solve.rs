@@ -9,7 +9,7 @@ use clap::Args;
 use super::{ColorChoice, DialectArgs};
 use crate::picture;
 use crate::puzzle::answer::format_answer;
-use crate::puzzle::case::{Case, parse_case, read_case_from, read_case_text};
+use crate::puzzle::case::{Case, ReadError, parse_case, read_case_from};
 use crate::puzzle::dialect::{NullSwaps, Steps};
 use crate::puzzle::render::{draw_board, draw_move};
 use crate::puzzle::rules::{RawMove, trace};
@@ -78,8 +78,14 @@ pub enum ExplainFormat {
 /// The text of the case and the name errors give it, read to a bound.
 fn read_input(file: Option<&PathBuf>) -> Result<(String, String)> {
     match file {
+        // The user's own file, or a pipe they name (`<(gen)`), read to
+        // the bound.
         Some(path) if path.as_os_str() != "-" => {
-            Ok((path.display().to_string(), read_case_text(path)?))
+            let file = std::fs::File::open(path).map_err(|source| ReadError::Io {
+                path: path.clone(),
+                source,
+            })?;
+            Ok((path.display().to_string(), read_case_from(file, path)?))
         }
         _ => {
             let name = Path::new("<stdin>");

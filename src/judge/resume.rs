@@ -12,8 +12,8 @@ use std::collections::HashMap;
 use std::path::Path;
 
 use crate::judge::report::journal::{self, journal_path};
-use crate::judge::report::merge::read_report;
-use crate::judge::report::{CaseId, Conditions, SubmissionReport};
+use crate::judge::report::merge::{check_report, read_report};
+use crate::judge::report::{CaseId, Conditions, RunReport, SubmissionReport};
 use crate::judge::result::CaseResult;
 use crate::judge::suite::CaseFile;
 use crate::judge::verdict::Verdict;
@@ -66,14 +66,14 @@ impl Earlier {
             let j = journal::read(&journal)?;
             let shown = journal.display().to_string();
             let own = j.entries.into_iter().flatten();
-            let subs: Vec<SubmissionReport> = j.carried.into_iter().chain(own).collect();
-            earlier.absorb(
-                &j.header.conditions,
-                &j.header.cases,
-                (conditions, cases),
-                subs,
-                &shown,
-            );
+            // Held to what the judge writes, as a report is.
+            let mut report = RunReport {
+                submissions: j.carried.into_iter().chain(own).collect(),
+                ..j.header
+            };
+            check_report(&journal, &mut report)?;
+            let (was, subs) = ((report.conditions, report.cases), report.submissions);
+            earlier.absorb(&was.0, &was.1, (conditions, cases), subs, &shown);
             read.push(shown);
         }
         earlier.from = read.join(" and ");

@@ -433,13 +433,15 @@ pub enum ReadError {
 
 /// The text of a case file of at most [`MAX_CASE_BYTES`]; bytes that are
 /// not UTF-8 are shown as `\xNN` (and so read as tokens that are not
-/// integers).
+/// integers). Only a regular file is read (its links followed): a pipe or a
+/// device in a suite is refused at once, never waited on.
 pub fn read_case_text(path: &Path) -> Result<String, ReadError> {
     let io = |source| ReadError::Io {
         path: path.to_path_buf(),
         source,
     };
-    read_case_from(std::fs::File::open(path).map_err(io)?, path)
+    let opened = crate::untrusted::open_named(path).map_err(|r| io(r.into_io()))?;
+    read_case_from(opened.file, path)
 }
 
 /// The text of a case read from a stream (standard input, say) that `name`

@@ -43,9 +43,12 @@ pub fn read_bounded(reader: impl Read, limit: u64) -> std::io::Result<Option<Vec
     Ok((!prefix.truncated).then_some(prefix.bytes))
 }
 
-/// Reads a file of at most `limit` bytes; `None` when it holds more.
+/// Reads a file of at most `limit` bytes; `None` when it holds more. Only
+/// a regular file is read (its links followed, [`open_named`]): a pipe or
+/// a device is an error at once.
 pub fn read_file_bounded(path: &Path, limit: u64) -> std::io::Result<Option<Vec<u8>>> {
-    read_bounded(std::fs::File::open(path)?, limit)
+    let opened = open_named(path).map_err(Refusal::into_io)?;
+    read_bounded(opened.file, limit)
 }
 
 #[cfg(test)]

@@ -35,6 +35,18 @@ pub enum Refusal {
     Io(io::Error),
 }
 
+impl Refusal {
+    /// The refusal as an I/O error: the error itself, or one that says
+    /// what is there (`is a named pipe, not a regular file`).
+    pub fn into_io(self) -> io::Error {
+        match self {
+            Refusal::Io(e) => e,
+            Refusal::Missing => io::Error::from_raw_os_error(libc::ENOENT),
+            other => io::Error::other(other.to_string()),
+        }
+    }
+}
+
 impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -6,12 +6,33 @@ use std::path::{Path, PathBuf};
 
 use super::RunReport;
 
-/// Writes the JSON report atomically (a temporary file, then a rename).
+/// Writes the JSON report atomically: a new file of its own beside it
+/// (`FILE.tmp`, replaced, never followed if it is a link or waited on if it
+/// is a pipe), forced to the disk, then renamed to `path`.
 pub fn write_json(path: &Path, report: &RunReport) -> std::io::Result<()> {
+    use std::io::Write as _;
+    use std::os::unix::fs::OpenOptionsExt;
     let text = serde_json::to_string_pretty(report).map_err(std::io::Error::other)?;
     let mut tmp = PathBuf::from(path);
     tmp.as_mut_os_string().push(".tmp");
-    std::fs::write(&tmp, text + "\n")?;
+    match std::fs::symlink_metadata(&tmp) {
+        Ok(m) if !m.is_file() => {
+            return Err(std::io::Error::other(format!(
+                "{} is in the way (not a regular file): remove it",
+                tmp.display()
+            )));
+        }
+        _ => {}
+    }
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
+        .open(&tmp)?;
+    file.write_all(text.as_bytes())?;
+    file.write_all(b"\n")?;
+    file.sync_data()?;
     std::fs::rename(&tmp, path)
 }
 

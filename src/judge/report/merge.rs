@@ -5,8 +5,8 @@
 //! order, every case in the run's order, the totals counted again, so the
 //! tables, CSV, HTML and JUnit made from it are those of one run. Refuses,
 //! naming the file, shards of different runs, a shard given twice or
-//! missing, and a shard that lacks a result (an interrupted run: its JSON is
-//! rewritten after every case).
+//! missing, and a shard that lacks a result (its run was interrupted: its
+//! JSON holds what finished).
 //!
 //! Reports of no partition are a whole run's report followed by later runs
 //! under the same conditions (re-judges: `mayan judge --submission NAME

@@ -92,3 +92,24 @@ fn a_changed_case_an_unknown_hash_or_nothing_at_all_keeps_nothing() {
     let e = Earlier::read(&json, &old.conditions, &ids()).unwrap_err();
     assert!(e.to_string().starts_with("cannot resume: "), "{e}");
 }
+
+#[test]
+fn a_journal_is_held_to_what_the_judge_writes() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("r.json");
+    let mut tampered = report(Verdict::WA);
+    let mut journal = Journal::create(&journal_path(&json), &tampered, &[]).unwrap();
+    let head = SubmissionReport {
+        cases: Vec::new(),
+        ..tampered.submissions[0].clone()
+    };
+    journal.begin(0, &head).unwrap();
+    let mut rich = case("a", Verdict::WA);
+    rich.score = 1_000_000;
+    journal.case(0, &rich).unwrap();
+    drop(journal);
+    tampered.submissions.clear();
+    let e = Earlier::read(&json, &tampered.conditions, &ids()).unwrap_err();
+    let e = e.to_string();
+    assert!(e.contains("r.json.journal") && e.contains("amy"), "{e}");
+}
