@@ -327,3 +327,26 @@ fn a_pipe_as_a_suites_answer_file_is_refused_at_once_not_waited_on() {
         assert_ne!(out.status.code(), Some(0));
     }
 }
+
+#[test]
+fn the_kattis_validator_shows_control_bytes_escaped() {
+    mayan()
+        .args(["validate", "--kattis"])
+        .write_stdin("3\n1 0\n2 1 \x1b[31m0\n")
+        .assert()
+        .code(43)
+        .stderr(predicate::str::contains("\\x1b[31m0"))
+        .stderr(predicate::str::contains("\x1b").not());
+}
+
+#[test]
+fn gen_refuses_robust_dialect_sensitive_cases_which_cannot_exist() {
+    let dir = tempfile::tempdir().unwrap();
+    mayan()
+        .args(["gen", "--robust", "--kind", "dialect-sensitive", "--out"])
+        .arg(dir.path().join("g"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("give one or the other"));
+    assert!(!dir.path().join("g").exists());
+}

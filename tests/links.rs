@@ -78,3 +78,20 @@ fn other_files_are_replaced_only_when_forced_and_copies_work() {
         .code(0)
         .stdout(predicate::str::contains("lemon protocol"));
 }
+
+#[test]
+fn a_name_in_the_way_stops_the_links_before_any_is_made() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("mayan-kattis")).unwrap();
+    links(dir.path(), &[])
+        .code(2)
+        .stderr(predicate::str::contains("mayan-kattis already exists"));
+    links(dir.path(), &["--force"])
+        .code(2)
+        .stderr(predicate::str::contains("mayan-kattis is a folder"));
+    let left: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(left, ["mayan-kattis"], "nothing half made");
+}

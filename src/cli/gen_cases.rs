@@ -61,6 +61,12 @@ pub struct GenArgs {
 }
 
 pub(super) fn generate_cases(args: &GenArgs) -> Result<u8> {
+    if args.robust && args.kind == Kind::DialectSensitive {
+        bail!(
+            "--robust keeps only cases with one answer in every dialect, and a \
+             dialect-sensitive case is one without: give one or the other"
+        );
+    }
     let options = Options {
         n: args.n,
         colours: args.colours,

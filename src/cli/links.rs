@@ -38,6 +38,11 @@ pub(super) fn links_command(args: &LinksArgs) -> Result<u8> {
     if !dir.is_dir() {
         bail!("{}: not a folder", dir.display());
     }
+    // Every name is checked before any is made: an error leaves nothing
+    // half done.
+    for (name, _) in PROGRAM_NAMES {
+        check(&me, &dir.join(name), args)?;
+    }
     let mut out = std::io::stdout().lock();
     for (name, _) in PROGRAM_NAMES {
         let path = dir.join(name);
@@ -48,22 +53,38 @@ pub(super) fn links_command(args: &LinksArgs) -> Result<u8> {
     Ok(crate::exit::SUCCESS)
 }
 
+/// True when `path` is already a link to `me`.
+fn links_to_me(me: &Path, path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink())
+        && std::fs::read_link(path).is_ok_and(|target| target == me)
+}
+
+/// Whether one name may be made: nothing there, a link to `me` already, or
+/// (with `--force`) a file that is not a folder.
+fn check(me: &Path, path: &Path, args: &LinksArgs) -> Result<()> {
+    let Ok(meta) = std::fs::symlink_metadata(path) else {
+        return Ok(());
+    };
+    if links_to_me(me, path) && !args.copy {
+        return Ok(());
+    }
+    if !args.force {
+        bail!("{} already exists; --force replaces it", path.display());
+    }
+    if meta.is_dir() {
+        bail!("{} is a folder; not replacing it", path.display());
+    }
+    Ok(())
+}
+
 /// One name: a link to `me` (or a copy), refusing to replace a file that is
 /// something else unless told to. A link to `me` already there is kept.
 fn make(me: &Path, path: &Path, args: &LinksArgs) -> Result<()> {
-    let there = std::fs::symlink_metadata(path).ok();
-    if let Some(meta) = &there {
-        let same = meta.file_type().is_symlink()
-            && std::fs::read_link(path).is_ok_and(|target| target == me);
-        if same && !args.copy {
-            return Ok(());
-        }
-        if !args.force {
-            bail!("{} already exists; --force replaces it", path.display());
-        }
-        if meta.is_dir() {
-            bail!("{} is a folder; not replacing it", path.display());
-        }
+    check(me, path, args)?;
+    if links_to_me(me, path) && !args.copy {
+        return Ok(());
+    }
+    if std::fs::symlink_metadata(path).is_ok() {
         std::fs::remove_file(path).with_context(|| format!("{}: cannot remove", path.display()))?;
     }
     let made = if args.copy {

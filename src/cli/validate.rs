@@ -48,23 +48,23 @@ fn kattis_input_validator(strict: bool) -> Result<u8> {
     let text = match read_case_from(std::io::stdin().lock(), Path::new("<stdin>")) {
         Ok(text) => text,
         Err(e) => {
-            eprintln!("{e}");
+            eprintln!("{}", crate::text::visible(&e.to_string()));
             return Ok(kattis::REJECTED);
         }
     };
     match parse_case_strict(&text) {
         Ok((case, warnings)) => {
             if let Some(fault) = canonical_fault(&text, &case).filter(|_| strict) {
-                eprintln!("{fault}");
+                eprintln!("{}", crate::text::visible(&fault.to_string()));
                 return Ok(kattis::REJECTED);
             }
             for w in warnings {
-                eprintln!("warning: {w}");
+                eprintln!("warning: {}", crate::text::visible(&w.to_string()));
             }
             Ok(kattis::ACCEPTED)
         }
         Err(e) => {
-            eprintln!("{e}");
+            eprintln!("{}", crate::text::visible(&e.to_string()));
             Ok(kattis::REJECTED)
         }
     }
