@@ -321,7 +321,10 @@ fn endless_input_is_refused_at_a_bound_by_every_command_that_reads_it() {
     assert_eq!(out.status.code(), Some(2));
     // Refused as what it is before a byte is read.
     let said = String::from_utf8_lossy(&out.stderr);
-    assert!(said.contains("/dev/zero: cannot read: is a device"), "{said}");
+    assert!(
+        said.contains("/dev/zero: cannot read: is a device"),
+        "{said}"
+    );
 }
 
 #[test]
