@@ -175,6 +175,100 @@ fn nothing_in_place_of_the_output_earns_ac_leaks_or_stalls() {
     }
 }
 
+/// What a program leaves in its working folder, after it wrote a wrong
+/// answer and said where its folder was (`cwd=` on standard error): the C
+/// body, and the verdicts it may get (its own, never a judge error).
+fn leftover_attacks() -> Vec<(&'static str, &'static str, &'static [Verdict])> {
+    vec![
+        (
+            "a tree deeper than any path may be long (100 names of 200 letters)",
+            "char n[201]; memset(n, 'd', 200); n[200] = 0; \
+             for (int i = 0; i < 100; i++) if (mkdir(n, 0755) || chdir(n)) return lose(\"deep\");",
+            &[Verdict::WA],
+        ),
+        (
+            "20 MiB in two files below a path longer than any path may be",
+            "char n[201]; memset(n, 'd', 200); n[200] = 0; \
+             for (int i = 0; i < 30; i++) if (mkdir(n, 0755) || chdir(n)) return lose(\"deep\"); \
+             static char b[1 << 20]; for (int k = 0; k < 2; k++) { int fd = open(k ? \"g\" : \"f\", O_CREAT | O_WRONLY, 0644); \
+             for (int j = 0; j < 10; j++) if (write(fd, b, sizeof b) != sizeof b) break; close(fd); }",
+            // Regression: measured by paths, what was below went unseen.
+            &[Verdict::OLE],
+        ),
+        (
+            "a chain of 3000 folders",
+            "for (int i = 0; i < 3000; i++) if (mkdir(\"a\", 0755) || chdir(\"a\")) break;",
+            // Over 1000 entries.
+            &[Verdict::OLE],
+        ),
+        (
+            "closed folders, a pipe, a socket, files with no permission, hard links, odd links",
+            "mkdir(\"shut\", 0755); mkdir(\"shut/in\", 0755); close(open(\"shut/in/f\", O_CREAT | O_WRONLY, 0)); \
+             chmod(\"shut/in\", 0); chmod(\"shut\", 0); mkdir(\"wx\", 0755); close(open(\"wx/f\", O_CREAT | O_WRONLY, 0)); \
+             chmod(\"wx\", 0100); mkfifo(\"fifo\", 0); close(open(\"none\", O_CREAT | O_WRONLY, 0)); \
+             int s = socket(AF_UNIX, SOCK_STREAM, 0); struct sockaddr_un a = {0}; a.sun_family = AF_UNIX; \
+             strcpy(a.sun_path, \"sock\"); bind(s, (struct sockaddr *)&a, sizeof a); \
+             for (int i = 0; i < 100; i++) { char n[16]; sprintf(n, \"h%d\", i); link(\"none\", n); } \
+             mkdir(\"sticky\", 01777); close(open(\"sticky/x\", O_CREAT | O_WRONLY, 0)); chmod(\"sticky\", 01000); \
+             symlink(\"/\", \"root\"); symlink(\"loop\", \"loop\"); symlink(\".\", \"self\");",
+            // A folder the judge cannot look into is a breach of the disk
+            // limit, where the judge is not root and runs share its user.
+            &[Verdict::WA, Verdict::OLE],
+        ),
+        (
+            "a million empty files in a hundred folders",
+            "for (long i = 0; i < 1000000; i++) { char n[48]; sprintf(n, \"d%ld\", i % 100); mkdir(n, 0755); \
+             sprintf(n, \"d%ld/%ld\", i % 100, i); int fd = open(n, O_CREAT | O_WRONLY, 0644); \
+             if (fd < 0) break; close(fd); }",
+            &[Verdict::OLE, Verdict::TLE],
+        ),
+    ]
+}
+
+#[test]
+fn what_a_run_leaves_in_its_folder_never_changes_its_verdict_and_is_removed() {
+    // Regression: a tree deeper than PATH_MAX turned a WA into a judge
+    // error (taking the folder back from the run's user walked by paths),
+    // and a closed folder stayed on disk where the judge is not root.
+    let arena = Arena::new();
+    let runners = [
+        ("sandbox as probed", ProcessRunner::new()),
+        (
+            "sandbox off",
+            ProcessRunner::configured(SandboxMode::Off, Vec::new()).unwrap(),
+        ),
+    ];
+    for (mode, runner) in &runners {
+        for (name, body, verdicts) in leftover_attacks() {
+            let result = attack(
+                runner,
+                &arena,
+                &format!(
+                    "#include <sys/stat.h>\n#include <sys/un.h>\nint main(void) {{ \
+                     FILE *f = fopen(\"mayan.out\", \"w\"); fputs(\"-1\\n\", f); fclose(f); \
+                     char cwd[4096]; if (getcwd(cwd, sizeof cwd)) fprintf(stderr, \"cwd=%s\\n\", cwd); \
+                     {body} return 0; }}"
+                ),
+            );
+            assert!(
+                verdicts.contains(&result.verdict),
+                "{name} ({mode}): {result:?}"
+            );
+            let cwd = result
+                .stderr
+                .lines()
+                .find_map(|l| l.strip_prefix("cwd="))
+                .unwrap_or_else(|| panic!("{name} ({mode}): no folder in {result:?}"));
+            let scratch = Path::new(cwd).parent().unwrap();
+            assert!(
+                !scratch.exists(),
+                "{name} ({mode}): {} was left",
+                scratch.display()
+            );
+        }
+    }
+}
+
 fn mayan() -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_mayan"));
     cmd.env("NO_COLOR", "1").stdin(Stdio::null());

@@ -131,7 +131,7 @@ impl TestData {
 struct RunFolder {
     /// Unmounted before `scratch` is removed (fields drop in order).
     _mounted: Option<Mounted>,
-    scratch: tempfile::TempDir,
+    scratch: crate::runner::Scratch,
     work: PathBuf,
     stdin: Option<PathBuf>,
     output: PathBuf,

@@ -106,7 +106,8 @@ fn over_a_limit(observed: &Observed, limits: &Limits) -> Option<(Verdict, String
             )
         } else if run.stopped == Some(Stop::Disk) {
             let why = format!(
-                "wrote over {} bytes, or over {} files, to its working folder",
+                "wrote over {} bytes, or over {} files, to its working folder (or made a \
+                 folder there that the judge cannot look into)",
                 limits.output,
                 crate::runner::MAX_FOLDER_ENTRIES
             );

@@ -16,6 +16,7 @@ mod reap;
 pub mod sandbox;
 pub mod signals;
 mod spawn;
+mod tree;
 mod watch;
 
 pub use watch::MAX_ENTRIES as MAX_FOLDER_ENTRIES;
@@ -69,7 +70,8 @@ pub enum Stop {
     CpuTime,
     WallTime,
     Memory,
-    /// Wrote more than the output limit, or too many files, to its folder.
+    /// Wrote more than the output limit, or too many files, to its folder,
+    /// or made a folder there that the judge cannot look into.
     Disk,
     /// The judge was asked to stop (SIGINT, SIGTERM): not the program's doing.
     Interrupted,
@@ -116,27 +118,44 @@ pub trait Runner: Sync {
 
     /// A fresh scratch folder for one run's files (see [`scratch_dir`]),
     /// in the temporary folder unless the runner has a better place.
-    fn run_scratch(&self) -> std::io::Result<tempfile::TempDir> {
+    fn run_scratch(&self) -> std::io::Result<Scratch> {
         scratch_dir("mayan-run-")
+    }
+}
+
+/// A scratch folder; removed when dropped, with whatever a run left in it
+/// (by descriptors: see `tree`, which no depth, link, pipe or closed folder
+/// stops).
+#[derive(Debug)]
+pub struct Scratch {
+    path: PathBuf,
+}
+
+impl Scratch {
+    pub fn path(&self) -> &std::path::Path {
+        &self.path
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = tree::remove(&self.path);
     }
 }
 
 /// A fresh temporary folder for runs: its contents are made per run, and it
 /// may be entered (not listed) by others, so that a run under a user id of
 /// its own reaches its working folder inside.
-pub fn scratch_dir(prefix: &str) -> std::io::Result<tempfile::TempDir> {
+pub fn scratch_dir(prefix: &str) -> std::io::Result<Scratch> {
     scratch_dir_in(&std::env::temp_dir(), prefix)
 }
 
 /// The same, made in `parent`.
-pub fn scratch_dir_in(
-    parent: &std::path::Path,
-    prefix: &str,
-) -> std::io::Result<tempfile::TempDir> {
+pub fn scratch_dir_in(parent: &std::path::Path, prefix: &str) -> std::io::Result<Scratch> {
     use std::os::unix::fs::PermissionsExt;
     let dir = tempfile::Builder::new().prefix(prefix).tempdir_in(parent)?;
     std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o711))?;
-    Ok(dir)
+    Ok(Scratch { path: dir.keep() })
 }
 
 /// Signal name for a report: `SIGSEGV`, or the number.

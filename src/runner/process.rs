@@ -29,7 +29,8 @@ use super::cgroup::{self, Cgroups, RunGroup};
 use super::reap::{self, RUN_MARKER};
 use super::sandbox::{ChildSteps, Jail, Protection, Sandbox};
 use super::spawn;
-use super::watch::{Watched, folder_size, over_disk, own_peak_kib, own_resident_kib, watch};
+use super::tree;
+use super::watch::{Watched, over_disk, own_peak_kib, own_resident_kib, watch};
 use super::{Exit, RunOutcome, RunSpec, Runner, Stop};
 use crate::config::SandboxMode;
 
@@ -219,7 +220,7 @@ impl Runner for ProcessRunner {
         }
     }
 
-    fn run_scratch(&self) -> io::Result<tempfile::TempDir> {
+    fn run_scratch(&self) -> io::Result<super::Scratch> {
         match self.sandbox.as_ref().and_then(Sandbox::scratch_root) {
             Some(root) => super::scratch_dir_in(root, "mayan-run-"),
             None => super::scratch_dir("mayan-run-"),
@@ -238,7 +239,7 @@ fn spawn_and_wait(
     let argv = jail.map_or(&spec.argv, |j| &j.argv);
     let setup = ChildSetup::new(spec, group, jail);
     let start_child = starter(spec, argv, run_id, jail, setup)?;
-    let workdir_before = folder_size(&spec.workdir, usize::MAX).unwrap_or(0);
+    let workdir_before = tree::size(&spec.workdir, usize::MAX).unwrap_or(0);
     // What of rusage's peak is the judge's (see `outcome`): a forked child
     // carries the judge's resident pages to its exec; one sharing the
     // judge's memory carries the judge's peak, read after the exec, so that

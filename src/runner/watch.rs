@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use super::cgroup::RunGroup;
 use super::procfs::{self, Proc};
+use super::tree;
 use super::{Limits, Stop};
 
 /// How often the watchdog looks at a running program.
@@ -83,34 +84,14 @@ pub fn watch(w: &Watched, ended: &mut dyn FnMut(Duration) -> bool) -> (Option<St
 }
 
 /// True when the program has written more than the output limit to its
-/// working folder, or made more than [`MAX_ENTRIES`] entries there.
+/// working folder, or made more than [`MAX_ENTRIES`] entries there, or a
+/// folder the judge cannot look into (measured by descriptors, so that no
+/// depth hides what is below: see `tree`).
 pub fn over_disk(w: &Watched) -> bool {
-    match folder_size(w.workdir, MAX_ENTRIES) {
+    match tree::size(w.workdir, MAX_ENTRIES) {
         Some(bytes) => bytes.saturating_sub(w.workdir_before) > w.limits.output,
         None => true,
     }
-}
-
-/// Bytes in the regular files under `dir` (links not followed); `None` when
-/// it holds more than `max_entries` entries.
-pub fn folder_size(dir: &Path, max_entries: usize) -> Option<u64> {
-    let mut total = 0;
-    for (n, entry) in walkdir::WalkDir::new(dir)
-        .follow_links(false)
-        .into_iter()
-        .enumerate()
-    {
-        if n > max_entries {
-            return None;
-        }
-        let Ok(entry) = entry else { continue };
-        if let Ok(m) = entry.metadata()
-            && m.is_file()
-        {
-            total += m.len();
-        }
-    }
-    Some(total)
 }
 
 /// Peak resident memory since its exec (KiB, `VmHWM`) and CPU time of a
@@ -132,22 +113,4 @@ pub fn own_resident_kib() -> u64 {
 /// The judge's own peak resident memory so far, in KiB (0 if unknown).
 pub fn own_peak_kib() -> u64 {
     procfs::status_field(Proc::Myself, "VmHWM:").unwrap_or(0)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn folder_size_counts_files_below_and_gives_up_on_too_many() {
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::write(dir.path().join("a"), [0u8; 100]).unwrap();
-        std::fs::create_dir(dir.path().join("sub")).unwrap();
-        std::fs::write(dir.path().join("sub/b"), [0u8; 23]).unwrap();
-        assert_eq!(folder_size(dir.path(), 10), Some(123));
-        for i in 0..12 {
-            std::fs::write(dir.path().join(format!("f{i}")), "").unwrap();
-        }
-        assert_eq!(folder_size(dir.path(), 10), None);
-    }
 }

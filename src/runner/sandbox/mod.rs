@@ -382,8 +382,8 @@ impl Jail<'_> {
     /// After the run, when none of its processes is left: takes the working
     /// folder back from the run's user id and returns the id to the pool.
     pub fn release(self) -> io::Result<()> {
-        if self.uid.is_some() {
-            uid::take_back(&self.workdir)?;
+        if let Some(lease) = &self.uid {
+            uid::take_back(&self.workdir, lease.uid)?;
         }
         Ok(())
     }

@@ -105,17 +105,13 @@ pub fn give(path: &Path, uid: u32) -> io::Result<()> {
     std::os::unix::fs::lchown(path, Some(uid), Some(uid))
 }
 
-/// Takes back everything under `dir`, `dir` included, for the judge's own
-/// user, so that a later run lent the same id finds nothing of its own.
-/// Does not follow symbolic links.
-pub fn take_back(dir: &Path) -> io::Result<()> {
+/// Takes back what `uid` owns under `dir`, `dir` included, for the judge's
+/// own user, so that a later run lent the same id finds nothing of its own.
+/// Does not follow links, nor change what another user owns (see `tree`).
+pub fn take_back(dir: &Path, uid: u32) -> io::Result<()> {
     // SAFETY: getuid and getgid take nothing.
-    let (uid, gid) = unsafe { (libc::getuid(), libc::getgid()) };
-    for entry in walkdir::WalkDir::new(dir).follow_links(false) {
-        let entry = entry.map_err(io::Error::other)?;
-        std::os::unix::fs::lchown(entry.path(), Some(uid), Some(gid))?;
-    }
-    Ok(())
+    let judge = unsafe { (libc::getuid(), libc::getgid()) };
+    crate::runner::tree::take_back(dir, uid, judge)
 }
 
 /// True when an account of this machine (in `/etc/passwd`) has an id in the
