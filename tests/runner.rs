@@ -313,3 +313,203 @@ fn a_runs_cleanup_leaves_a_parallel_runs_orphans_alone() {
         );
     }
 }
+
+/// Forks 50 children that outlive it, each writing its pid to `pids`
+/// first; with the argument `slow`, sleeps 300 ms before it exits.
+const FORKER: &str = "#include <fcntl.h>\n#include <stdio.h>\n#include <unistd.h>\n\
+int main(int argc, char **argv){ int fd = open(\"pids\", O_WRONLY | O_CREAT | O_APPEND, 0644); \
+for(int i = 0; i < 50; i++) if(fork() == 0){ char b[16]; int n = sprintf(b, \"%d\\n\", getpid()); \
+write(fd, b, n); usleep(20000); _exit(0); } if(argc > 1) usleep(300000); return 0; }";
+
+/// The pids a run of [`FORKER`] wrote in its folder.
+fn forked(work: &Path) -> Vec<i32> {
+    std::fs::read_to_string(work.join("pids"))
+        .unwrap_or_default()
+        .split_whitespace()
+        .filter_map(|p| p.parse().ok())
+        .collect()
+}
+
+/// Those of `pids` that are zombies this process has not reaped.
+fn unreaped(pids: &[i32]) -> Vec<i32> {
+    let me = std::process::id().to_string();
+    pids.iter()
+        .copied()
+        .filter(|pid| {
+            std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+                let fields: Vec<&str> = stat
+                    .rsplit_once(')')
+                    .map_or(Vec::new(), |(_, rest)| rest.split_whitespace().collect());
+                fields.first() == Some(&"Z") && fields.get(1) == Some(&me.as_str())
+            })
+        })
+        .collect()
+}
+
+#[test]
+fn children_that_outlive_a_run_are_reaped_by_the_judge() {
+    // Regression: under a cgroup, the judge (their subreaper) left the
+    // children of every run as zombies, 50 a case, until it ran out of pids.
+    let dir = tempfile::tempdir().unwrap();
+    let forker = build(dir.path(), "forker", FORKER);
+    for (i, runner) in runners().iter().enumerate() {
+        let mut pids = Vec::new();
+        for case in 0..5 {
+            let work = dir.path().join(format!("work-{i}-{case}"));
+            std::fs::create_dir(&work).unwrap();
+            let spec = RunSpec {
+                argv: vec![forker.to_string_lossy().into_owned()],
+                workdir: work.clone(),
+                stdin: None,
+                stdout: work.join("stdout.txt"),
+                stderr: work.join("stderr.txt"),
+                limits: Limits {
+                    processes: 64,
+                    ..LIMITS
+                },
+                readable: Vec::new(),
+            };
+            let o = runner.run(&spec).expect("the run is made");
+            assert_eq!(o.exit, Exit::Code(0), "{o:?}");
+            pids.extend(forked(&work));
+        }
+        assert!(!pids.is_empty(), "{}: no child ran", runner.method());
+        let left = unreaped(&pids);
+        assert!(
+            left.is_empty(),
+            "{}: {} of {} children left as zombies",
+            runner.method(),
+            left.len(),
+            pids.len()
+        );
+    }
+}
+
+#[test]
+fn reaping_runs_children_never_takes_a_parallel_runs_program() {
+    // As with --jobs 2: one run's cleanup reaps what its children left
+    // while another run's program ends; that one is its own run's to wait
+    // for, or its run fails.
+    let dir = tempfile::tempdir().unwrap();
+    let forker = build(dir.path(), "forker", FORKER);
+    let light = build(dir.path(), "light", "int main(void){ return 0; }");
+    let spec = |exe: &Path, name: String, arg: Option<&str>| {
+        let work = dir.path().join(name);
+        std::fs::create_dir_all(&work).unwrap();
+        let mut argv = vec![exe.to_string_lossy().into_owned()];
+        argv.extend(arg.map(str::to_string));
+        RunSpec {
+            argv,
+            workdir: work.clone(),
+            stdin: None,
+            stdout: work.join("stdout.txt"),
+            stderr: work.join("stderr.txt"),
+            limits: Limits {
+                processes: 64,
+                ..LIMITS
+            },
+            readable: Vec::new(),
+        }
+    };
+    for (i, runner) in runners().iter().enumerate() {
+        std::thread::scope(|s| {
+            let forking = s.spawn(|| {
+                for case in 0..6 {
+                    let arg = (case % 2 == 1).then_some("slow");
+                    let o = runner.run(&spec(&forker, format!("f-{i}-{case}"), arg));
+                    let o = o.expect("the run is made");
+                    assert_eq!(o.exit, Exit::Code(0), "{}: {o:?}", runner.method());
+                }
+            });
+            for case in 0..40 {
+                let o = runner.run(&spec(&light, format!("l-{i}-{case}"), None));
+                let o = o.expect("the run is made");
+                assert_eq!(o.exit, Exit::Code(0), "{}: {o:?}", runner.method());
+            }
+            forking.join().unwrap();
+        });
+    }
+}
+
+/// The judge's children that are zombies, and those that are not.
+fn judges_children(judge: u32) -> (Vec<i32>, Vec<i32>) {
+    let mut children: Vec<i32> = Vec::new();
+    for task in std::fs::read_dir(format!("/proc/{judge}/task"))
+        .into_iter()
+        .flatten()
+    {
+        let list = std::fs::read_to_string(task.unwrap().path().join("children"));
+        children.extend(
+            list.unwrap_or_default()
+                .split_whitespace()
+                .filter_map(|p| p.parse::<i32>().ok()),
+        );
+    }
+    children.into_iter().partition(|pid| {
+        std::fs::read_to_string(format!("/proc/{pid}/stat"))
+            .is_ok_and(|s| s.rsplit_once(')').is_some_and(|(_, r)| r.starts_with(" Z")))
+    })
+}
+
+#[test]
+fn the_judge_keeps_no_zombies_of_a_programs_children_across_cases() {
+    // Regression: 50 zombies a case, never reaped, under a cgroup.
+    let dir = tempfile::tempdir().unwrap();
+    let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("cases");
+    let suite = dir.path().join("suite");
+    std::fs::create_dir(&suite).unwrap();
+    for i in 1..=8 {
+        for ext in ["in", "ans"] {
+            let from = sample.join(format!("sample/statement.{ext}"));
+            std::fs::copy(from, suite.join(format!("c{i}.{ext}"))).unwrap();
+        }
+    }
+    // The last case, the only one whose first line is 5: the program
+    // sleeps there while the test looks at the judge.
+    for ext in ["in", "ans"] {
+        let from = sample.join(format!("rules/hard-no-solution.{ext}"));
+        std::fs::copy(from, suite.join(format!("z.{ext}"))).unwrap();
+    }
+    let source = "#include <stdio.h>\n#include <unistd.h>\nint main(void){ int n = 0; if(scanf(\"%d\", &n) != 1) return 1; \
+        for(int i = 0; i < 50; i++) if(fork() == 0){ usleep(20000); _exit(0); } \
+        if(n == 5) sleep(3); puts(\"-1\"); return 0; }";
+    let exe = build(dir.path(), "forker", source);
+    let mut judge = std::process::Command::new(env!("CARGO_BIN_EXE_mayan"))
+        .args(["judge", "--io", "stdio", "--jobs", "2", "--suite"])
+        .arg(&suite)
+        .arg("--")
+        .arg(&exe)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // The last case's program: a child of the judge alive for 500 ms.
+    let start = std::time::Instant::now();
+    let mut seen: Option<(i32, std::time::Instant)> = None;
+    let zombies = loop {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "the last case never ran"
+        );
+        assert!(judge.try_wait().unwrap().is_none(), "the judge ended first");
+        let (zombies, alive) = judges_children(judge.id());
+        match (seen, alive.as_slice()) {
+            (Some((pid, since)), [only]) if *only == pid => {
+                if since.elapsed() > Duration::from_millis(500) {
+                    break zombies;
+                }
+            }
+            (_, [only]) => seen = Some((*only, std::time::Instant::now())),
+            _ => seen = None,
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let status = judge.wait().unwrap();
+    assert_eq!(status.code(), Some(1), "some case is WA");
+    assert!(
+        zombies.is_empty(),
+        "{} zombies left with the judge after 8 cases",
+        zombies.len()
+    );
+}

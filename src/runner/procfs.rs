@@ -69,6 +69,33 @@ pub fn stat(p: Proc) -> Option<Stat> {
     parse_stat(&std::fs::read_to_string(p.file("stat")).ok()?)
 }
 
+/// Whether a process has ended or is ending, from its `stat`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Life {
+    Running,
+    /// Killed or exiting (`PF_EXITING` in its flags), not a zombie yet.
+    Ending,
+    /// Ended; its parent has yet to wait for it.
+    Zombie,
+}
+
+/// Parses the state and flags of a `stat` line (fields 3 and 9).
+pub fn parse_life(text: &str) -> Option<Life> {
+    const PF_EXITING: u64 = 0x4;
+    let fields = stat_fields(text)?;
+    let flags: u64 = fields.get(6)?.parse().ok()?;
+    Some(match *fields.first()? {
+        "Z" | "X" => Life::Zombie,
+        _ if flags & PF_EXITING != 0 => Life::Ending,
+        _ => Life::Running,
+    })
+}
+
+/// A process's [`Life`], when it can be read (not when it is gone).
+pub fn life(p: Proc) -> Option<Life> {
+    parse_life(&std::fs::read_to_string(p.file("stat")).ok()?)
+}
+
 /// When a process started, in clock ticks after boot (field 22 of `stat`):
 /// with its pid, it names one process, whatever reuses the pid later.
 pub fn parse_start_time(text: &str) -> Option<u64> {
@@ -164,6 +191,16 @@ mod tests {
             })
         );
         assert_eq!(parse_stat("garbage"), None);
+    }
+
+    #[test]
+    fn a_zombie_and_an_ending_process_are_told_from_the_rest() {
+        let line = |state: &str, flags: u64| format!("9 (a) b) {state} 1 9 9 0 -1 {flags} 0 0");
+        assert_eq!(parse_life(&line("Z", 0x40_0000)), Some(Life::Zombie));
+        assert_eq!(parse_life(&line("R", 0x40_0044)), Some(Life::Ending));
+        assert_eq!(parse_life(&line("S", 0x40_0040)), Some(Life::Running));
+        assert_eq!(parse_life("9 (a) S 1"), None);
+        assert_eq!(life(Proc::Myself), Some(Life::Running));
     }
 
     #[test]

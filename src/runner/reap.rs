@@ -4,9 +4,12 @@
 //! that carry a run's CPU limit (an escapee that cleared its environment)
 //! and, when the run had
 //! a user id of its own, every process of that user. The per-run cgroup, where there is one, does this
-//! first and completely; this is the rest of the net.
+//! first and completely; this is the rest of the net. Then every ended
+//! process of a run that the judge adopted is reaped ([`reap_adopted`]), so
+//! that a long contest leaves no zombies behind.
 
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Mutex, MutexGuard, OnceLock};
+use std::time::{Duration, Instant};
 
 use super::procfs::{self, Proc};
 
@@ -25,8 +28,14 @@ pub const RUN_MARKER: &str = "MAYAN_RUN_ID";
 /// orphan with no marker but a run's CPU limit (one that cleared its
 /// environment) is killed too, unless the run was `contained` (its cgroup
 /// has killed all of it already): then such an orphan belongs to another
-/// run still in flight, a helper it must keep.
+/// run still in flight, a helper it must keep. Last, what ended is reaped
+/// ([`reap_adopted`]).
 pub fn kill_everything(pid: libc::pid_t, run_id: &str, uid: Option<u32>, contained: bool) {
+    kill_all_of(pid, run_id, uid, contained);
+    reap_adopted();
+}
+
+fn kill_all_of(pid: libc::pid_t, run_id: &str, uid: Option<u32>, contained: bool) {
     // SAFETY: kill takes integers.
     unsafe {
         libc::kill(-pid, libc::SIGKILL);
@@ -71,11 +80,59 @@ fn carries(pid: libc::pid_t, marker: &str) -> bool {
 
 /// True for a process that came from some run: the runner gives every run a
 /// hard CPU time limit, which a process cannot raise, where the judge's own
-/// children (a compiler the judge did not sandbox, say) have none. Found
-/// among the judge's children it is an orphan it adopted as subreaper,
-/// whatever it did to its environment.
+/// children (a compiler's `--version`, say) have the judge's own (none,
+/// as a rule). Found among the judge's children it is an orphan it adopted
+/// as subreaper, whatever it did to its environment; it reads so as a
+/// zombie too.
 fn escaped(pid: libc::pid_t) -> bool {
-    procfs::hard_cpu_limit(Proc::Pid(pid)).is_some_and(|hard| hard != "unlimited")
+    static JUDGES: OnceLock<Option<String>> = OnceLock::new();
+    let judges = JUDGES.get_or_init(|| procfs::hard_cpu_limit(Proc::Myself));
+    procfs::hard_cpu_limit(Proc::Pid(pid))
+        .is_some_and(|hard| hard != "unlimited" && judges.as_deref().is_none_or(|own| own != hard))
+}
+
+/// Reaps the processes of runs that the judge adopted and that have ended.
+/// A program's children that outlive it become the judge's (it is their
+/// subreaper) and, killed or not, stay zombies until it waits for them:
+/// fifty a case, a long contest would run out of process ids. Only what
+/// came from a run ([`escaped`]) and is no run's program in flight (which
+/// its own run waits for: the live list is held meanwhile) is reaped; the
+/// judge's other children are left to whoever started them. One still
+/// ending (killed a moment ago) is waited for, 200 ms at most.
+pub fn reap_adopted() {
+    let deadline = Instant::now() + Duration::from_millis(200);
+    while reap_ended(&live_list()) > 0 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_micros(200));
+    }
+}
+
+/// One pass of [`reap_adopted`]: reaps what has ended; how many are still
+/// ending.
+fn reap_ended(live: &[libc::pid_t]) -> usize {
+    let mut ending = 0;
+    for pid in judges_children() {
+        if live.contains(&pid) || !escaped(pid) {
+            continue;
+        }
+        match procfs::life(Proc::Pid(pid)) {
+            Some(procfs::Life::Zombie) => {
+                // SAFETY: our child, ended; a null status pointer is allowed.
+                unsafe { libc::waitpid(pid, std::ptr::null_mut(), libc::WNOHANG) };
+            }
+            Some(procfs::Life::Ending) => ending += 1,
+            _ => {}
+        }
+    }
+    ending
+}
+
+/// The judge's children: from its tasks' `children` lists, or, where the
+/// kernel has none, every process whose parent it is.
+fn judges_children() -> Vec<libc::pid_t> {
+    procfs::own_children().unwrap_or_else(|| {
+        let me = procfs::own_pid().unwrap_or(0);
+        procfs::all_pids().filter(|&p| parent_of(p) == me).collect()
+    })
 }
 
 /// The main processes of the runs in flight, which are the judge's
