@@ -1,8 +1,9 @@
 //! cgroup v1 runs keep their emptied cpuacct, pids and freezer groups for a
 //! later run: nothing of one run may show in the next (CPU time, refused
 //! forks, the process limit, a frozen freezer, a process left in a group),
-//! a set that is not fit is not kept, and a killed judge's sets are removed
-//! by the next judge, no one else's. Skipped where there is no v1.
+//! a set that is not fit is not kept, and a killed judge's sets are emptied
+//! and removed by the next judge, no one else's. Skipped where there is no
+//! v1.
 
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
@@ -184,7 +185,7 @@ fn this_judge() -> (u64, u32, u64) {
 }
 
 #[test]
-fn a_killed_judges_empty_sets_are_removed_by_the_next_one_and_no_others() {
+fn a_killed_judges_sets_are_emptied_and_removed_by_the_next_one_and_no_others() {
     let Some(hierarchies) = v1() else { return };
     let bench = Bench::new(&hierarchies);
     assert_clean("first", &bench.run(Some("light"), 4));
@@ -203,6 +204,7 @@ fn a_killed_judges_empty_sets_are_removed_by_the_next_one_and_no_others() {
     for dir in others.iter().chain([&gone, &busy]) {
         std::fs::create_dir(dir).unwrap();
     }
+    // What the gone judge's run left running in its set.
     let mut sleeper = std::process::Command::new("sleep")
         .arg("30")
         .spawn()
@@ -214,14 +216,19 @@ fn a_killed_judges_empty_sets_are_removed_by_the_next_one_and_no_others() {
         .chain([&gone, &busy])
         .map(|d| d.exists())
         .collect();
-    sleeper.kill().unwrap();
-    sleeper.wait().unwrap();
+    let _ = sleeper.kill();
+    let status = sleeper.wait().unwrap();
     for dir in others.iter().chain([&gone, &busy]) {
         let _ = std::fs::remove_dir(dir);
     }
     assert_eq!(
         seen,
-        [true, true, true, false, true],
+        [true, true, true, false, false],
         "{others:?} {gone:?} {busy:?}"
+    );
+    assert_eq!(
+        std::os::unix::process::ExitStatusExt::signal(&status),
+        Some(libc::SIGKILL),
+        "the gone judge's process was killed"
     );
 }

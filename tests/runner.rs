@@ -513,3 +513,60 @@ fn the_judge_keeps_no_zombies_of_a_programs_children_across_cases() {
         zombies.len()
     );
 }
+
+/// This process as `/proc` shows it: PID namespace inode, pid, start time.
+fn this_judge() -> (u64, u32, u64) {
+    use std::os::unix::fs::MetadataExt;
+    let ns = std::fs::metadata("/proc/self/ns/pid").unwrap().ino();
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap();
+    let (_, rest) = stat.rsplit_once(')').unwrap();
+    let start = rest.split_whitespace().nth(19).unwrap().parse().unwrap();
+    (ns, std::process::id(), start)
+}
+
+/// Where cgroup v2 runs' groups are made for this process: its own group
+/// in the unified hierarchy (the one above, once it moved into the leaf
+/// `mayan-judge`).
+fn v2_base() -> PathBuf {
+    let mountinfo = std::fs::read_to_string("/proc/self/mountinfo").unwrap();
+    let mount = mayan_judge::runner::cgroup::v2::mount_point(&mountinfo).unwrap();
+    let own = std::fs::read_to_string("/proc/self/cgroup").unwrap();
+    let own = mayan_judge::runner::cgroup::v2::own_path(&own).unwrap();
+    let own = own.trim_start_matches('/').trim_end_matches("mayan-judge");
+    mount.join(own)
+}
+
+#[test]
+fn a_killed_judges_v2_groups_are_emptied_and_removed_by_the_next_one() {
+    if Cgroups::probe_v2().is_none() {
+        eprintln!("NOT TESTED here: cgroup v2 groups of a killed judge (no v2 groups here)");
+        return;
+    }
+    let base = v2_base();
+    let (ns, pid, start) = this_judge();
+    let name = |ns: u64, start: u64| base.join(format!("mayan-run-{ns}-{pid}-{start}-999999"));
+    let gone = name(ns, start + 1);
+    let others = [name(ns, start), name(ns + 1, start + 1)];
+    for dir in others.iter().chain([&gone]) {
+        std::fs::create_dir(dir).unwrap();
+    }
+    // What the gone judge's run left running in its group.
+    let mut sleeper = std::process::Command::new("sleep")
+        .arg("30")
+        .spawn()
+        .unwrap();
+    std::fs::write(gone.join("cgroup.procs"), sleeper.id().to_string()).unwrap();
+    let _next = Cgroups::probe_v2();
+    let seen: Vec<bool> = others.iter().chain([&gone]).map(|d| d.exists()).collect();
+    let _ = sleeper.kill();
+    let status = sleeper.wait().unwrap();
+    for dir in others.iter().chain([&gone]) {
+        let _ = std::fs::remove_dir(dir);
+    }
+    assert_eq!(seen, [true, true, false], "{others:?} {gone:?}");
+    assert_eq!(
+        std::os::unix::process::ExitStatusExt::signal(&status),
+        Some(libc::SIGKILL),
+        "the gone judge's process was killed"
+    );
+}

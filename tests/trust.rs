@@ -486,16 +486,29 @@ fn gen_writes_only_inside_its_folder_and_never_over_cases() {
     assert!(make("r", true).status.success());
 }
 
-/// Every cgroup folder made for a run of the judge `pid`.
+/// Every cgroup folder made for the runs of the judge `pid`, or kept for
+/// them: `mayan-run-NS-PID-START-N`, `mayan-kept-NS-PID-START-N`.
 fn groups_of(pid: u32) -> Vec<PathBuf> {
-    let prefix = format!("mayan-{pid}-");
     walkdir::WalkDir::new("/sys/fs/cgroup")
         .max_depth(6)
         .into_iter()
         .filter_map(Result::ok)
-        .filter(|e| e.file_type().is_dir() && e.file_name().to_string_lossy().starts_with(&prefix))
+        .filter(|e| {
+            e.file_type().is_dir() && judge_of(&e.file_name().to_string_lossy()) == Some(pid)
+        })
         .map(|e| e.path().to_path_buf())
         .collect()
+}
+
+/// The pid of the judge that made a run's group, a kept set or a scratch
+/// folder, from its name (`mayan-WORD-NS-PID-START-…`).
+fn judge_of(name: &str) -> Option<u32> {
+    let (_, tagged) = name.strip_prefix("mayan-")?.split_once('-')?;
+    let fields: Vec<&str> = tagged.splitn(4, '-').collect();
+    if fields.len() < 4 || fields[..3].iter().any(|f| f.parse::<u64>().is_err()) {
+        return None;
+    }
+    fields[1].parse().ok()
 }
 
 /// The cases of the first submission in a JSON report, 0 when unreadable.
@@ -609,4 +622,91 @@ fn bad_data_is_found_before_anything_runs_and_is_not_a_verdict() {
     );
     assert!(err.contains("b.in: line 2: `x` is not an integer"), "{err}");
     assert!(!ran.exists(), "a program ran on bad data");
+}
+
+/// Runs as a submission: forks two daemons that outlive the judge, one as
+/// it is, one with no environment (`hide`), then sleeps; both keep the
+/// first argument in their command line.
+const DAEMONS: &str = "#include <stdio.h>\n#include <string.h>\n#include <unistd.h>\n\
+int main(int argc, char **argv){ if(argc > 2 && !strcmp(argv[2], \"hide\")){ sleep(60); return 0; } \
+if(fork() == 0){ setsid(); if(fork() == 0){ sleep(60); _exit(0); } _exit(0); } \
+if(fork() == 0){ setsid(); if(fork() == 0){ char *args[] = {argv[0], argv[1], \"hide\", 0}; char *none[] = {0}; \
+execve(argv[0], args, none); } _exit(0); } sleep(30); puts(\"-1\"); return 0; }";
+
+/// The processes among `pids` that cleared their environment (`hide`).
+fn hidden(pids: &[i32]) -> Vec<i32> {
+    pids.iter()
+        .copied()
+        .filter(|pid| {
+            std::fs::read(format!("/proc/{pid}/cmdline"))
+                .is_ok_and(|c| c.split(|&b| b == 0).any(|a| a == b"hide"))
+        })
+        .collect()
+}
+
+#[test]
+fn what_a_killed_judge_left_is_swept_by_the_next_one() {
+    // Regression: a judge killed by SIGKILL left its runs' daemons running
+    // as the runs' users, their cgroups and its scratch folders, for ever.
+    let dir = tempfile::tempdir().unwrap();
+    let scratch = dir.path().join("tmp");
+    std::fs::create_dir(&scratch).unwrap();
+    for path in [dir.path(), &scratch] {
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let exe = crate::support::compile(dir.path(), "gcc", "daemons", DAEMONS);
+    let token = format!("killed-judge-{}", std::process::id());
+    let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("cases/sample");
+    let judge = |program: &Path, token: &str| {
+        let mut cmd = mayan();
+        cmd.env("TMPDIR", &scratch)
+            .args(["judge", "--io", "stdio", "--suite"])
+            .arg(&sample)
+            .arg("--")
+            .arg(program)
+            .arg(token)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null());
+        cmd
+    };
+    // Before any judge runs (the probe sweeps what gone judges left).
+    let cgroups = mayan_judge::runner::cgroup::Cgroups::probe().is_some();
+    let mut first = judge(&exe, &token).spawn().unwrap();
+    let start = Instant::now();
+    // The program and its two daemons.
+    while survivors(&token).len() < 3 {
+        assert!(start.elapsed() < Duration::from_secs(60), "no daemons");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let folders = std::fs::read_dir(&scratch).unwrap().count();
+    let groups = groups_of(first.id());
+    assert!(folders > 0, "the run's scratch folder");
+    assert!(!cgroups || !groups.is_empty(), "the run's groups");
+    // SAFETY: kill takes integers; the pid is our child's.
+    unsafe { libc::kill(first.id() as i32, libc::SIGKILL) };
+    first.wait().unwrap();
+    // Any judge that starts now sweeps them (another test's, say).
+    let daemons = survivors(&token);
+    if daemons.len() < 2 {
+        eprintln!("the daemons were swept before the next judge started");
+    }
+    let second = judge(Path::new("/bin/true"), "next").output().unwrap();
+    assert_eq!(second.status.code(), Some(1), "the next judge runs");
+    let (left, left_groups) = (survivors(&token), groups_of(first.id()));
+    let left_folders: Vec<_> = std::fs::read_dir(&scratch).unwrap().collect();
+    for &pid in &left {
+        // SAFETY: kill takes integers.
+        unsafe { libc::kill(pid, libc::SIGKILL) };
+    }
+    // SAFETY: geteuid takes nothing.
+    if unsafe { libc::geteuid() } == 0 {
+        assert!(left.is_empty(), "daemons survived the next judge: {left:?}");
+    } else {
+        // Known limit: a judge that is not root gives its runs no user id
+        // and no cgroup, so a daemon with no environment is nobody's.
+        eprintln!("NOT TESTED here: a daemon with no environment (the judge is not root)");
+        assert_eq!(left, hidden(&left), "a daemon with its marker survived");
+    }
+    assert!(left_folders.is_empty(), "{left_folders:?}");
+    assert!(left_groups.is_empty(), "{groups:?} left: {left_groups:?}");
 }

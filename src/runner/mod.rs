@@ -9,6 +9,7 @@
 
 pub mod cgroup;
 pub mod fake;
+mod leftovers;
 pub mod process;
 mod procfs;
 mod protections;
@@ -145,7 +146,9 @@ impl Drop for Scratch {
 
 /// A fresh temporary folder for runs: its contents are made per run, and it
 /// may be entered (not listed) by others, so that a run under a user id of
-/// its own reaches its working folder inside.
+/// its own reaches its working folder inside. Named `PREFIX` and this
+/// judge's `NS-PID-START`, so that the next judge removes it if this one is
+/// killed (see `leftovers`).
 pub fn scratch_dir(prefix: &str) -> std::io::Result<Scratch> {
     scratch_dir_in(&std::env::temp_dir(), prefix)
 }
@@ -153,7 +156,9 @@ pub fn scratch_dir(prefix: &str) -> std::io::Result<Scratch> {
 /// The same, made in `parent`.
 pub fn scratch_dir_in(parent: &std::path::Path, prefix: &str) -> std::io::Result<Scratch> {
     use std::os::unix::fs::PermissionsExt;
-    let dir = tempfile::Builder::new().prefix(prefix).tempdir_in(parent)?;
+    let dir = tempfile::Builder::new()
+        .prefix(&format!("{prefix}{}-", leftovers::tag()))
+        .tempdir_in(parent)?;
     std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o711))?;
     Ok(Scratch { path: dir.keep() })
 }

@@ -92,13 +92,19 @@ impl ProcessRunner {
         ProcessRunner::with_cgroups(if cgroups { Cgroups::probe() } else { None }, sandbox)
     }
 
-    /// Given cgroups (v2 on a host that has both, say) and a sandbox.
+    /// Given cgroups (v2 on a host that has both, say) and a sandbox. What
+    /// judges killed outright left is swept (see `leftovers`): their groups
+    /// and the processes of user ids no judge holds were, by the probes;
+    /// here the processes that carry their runs' marker, then their scratch
+    /// folders.
     pub fn with_cgroups(cgroups: Option<Cgroups>, sandbox: Option<Sandbox>) -> ProcessRunner {
         // SAFETY: prctl with PR_SET_CHILD_SUBREAPER takes an integer flag and
         // touches no memory of ours.
         unsafe {
             libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
         }
+        let temp = std::env::temp_dir();
+        super::leftovers::sweep(&[&temp, std::path::Path::new("/dev/shm")]);
         ProcessRunner { cgroups, sandbox }
     }
 
@@ -159,9 +165,10 @@ impl Runner for ProcessRunner {
         if spec.argv.is_empty() {
             return Err(io::Error::new(io::ErrorKind::InvalidInput, "empty command"));
         }
+        // NS-PID-START-N: see `leftovers`.
         let run_id = format!(
             "{}-{}",
-            std::process::id(),
+            super::leftovers::tag(),
             NEXT_RUN.fetch_add(1, Ordering::Relaxed)
         );
         let jail = match &self.sandbox {

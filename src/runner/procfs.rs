@@ -144,6 +144,15 @@ pub fn environ_holds(p: Proc, entry: &str) -> bool {
         .unwrap_or(false)
 }
 
+/// The value of the first entry of a process's environment that starts
+/// with `prefix` (`NAME=`), when it can be read.
+pub fn environ_entry(p: Proc, prefix: &str) -> Option<String> {
+    let env = std::fs::read(p.file("environ")).ok()?;
+    env.split(|&b| b == 0)
+        .find_map(|v| v.strip_prefix(prefix.as_bytes()))
+        .map(|v| String::from_utf8_lossy(v).into_owned())
+}
+
 /// Every process id in `/proc` (none when it cannot be read).
 pub fn all_pids() -> impl Iterator<Item = libc::pid_t> {
     std::fs::read_dir("/proc")

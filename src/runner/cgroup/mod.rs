@@ -3,7 +3,9 @@
 //! process count limit, and every process of the run killed at the end. cgroup
 //! v1 (`v1`) where its memory and cpuacct hierarchies are there, else the
 //! unified hierarchy (`v2`). Probed once; absent, the runner falls back to
-//! rlimits, rusage and `/proc` sampling, and the report says so.
+//! rlimits, rusage and `/proc` sampling, and the report says so. The probe
+//! also kills what the runs of judges killed outright left in their groups,
+//! and removes those (see `leftovers`).
 
 pub mod v1;
 pub mod v2;
@@ -93,8 +95,9 @@ impl Cgroups {
         }
     }
 
-    /// Makes the group(s) of one run, with a memory ceiling in bytes and at
-    /// most `processes` processes (threads included).
+    /// Makes the group(s) of one run, `mayan-run-NAME` (NAME: `NS-PID-START-N`,
+    /// see `leftovers`), with a memory ceiling in bytes and at most
+    /// `processes` processes (threads included).
     pub fn create(&self, name: &str, ceiling: u64, processes: u32) -> io::Result<RunGroup> {
         match self {
             Cgroups::V1(h) => h.create(name, ceiling, processes).map(RunGroup::V1),

@@ -22,7 +22,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::{read_u64, remove_group, write};
-use kept::{Judge, Kept};
+use crate::runner::leftovers;
+use kept::Kept;
 
 const ROOT: &str = "/sys/fs/cgroup";
 
@@ -38,8 +39,6 @@ const FREEZER: usize = 3;
 #[derive(Debug, Clone)]
 pub struct Hierarchies {
     bases: [Option<PathBuf>; 4],
-    /// This judge as `/proc` sees it, for the names of its kept sets.
-    judge: Option<Judge>,
     kept: Arc<Kept>,
 }
 
@@ -81,7 +80,8 @@ pub fn own_path(proc_self_cgroup: &str, controller: &str) -> Option<String> {
 
 impl Hierarchies {
     /// The hierarchies where a group can be made; `None` unless memory and
-    /// cpuacct are among them.
+    /// cpuacct are among them. What gone judges left there is swept first
+    /// (see `sweep_abandoned`).
     pub fn probe() -> Option<Hierarchies> {
         let own = std::fs::read_to_string("/proc/self/cgroup").unwrap_or_default();
         let name = format!("mayan-probe-{}", std::process::id());
@@ -97,15 +97,9 @@ impl Hierarchies {
                 made
             })
         });
-        let judge = Judge::this();
-        for base in bases[CPUACCT..].iter().flatten() {
-            if let Some(judge) = judge {
-                kept::remove_abandoned(base, judge);
-            }
-        }
+        sweep_abandoned(&bases);
         (bases[MEMORY].is_some() && bases[CPUACCT].is_some()).then(|| Hierarchies {
             bases,
-            judge,
             kept: Arc::default(),
         })
     }
@@ -145,7 +139,7 @@ impl Hierarchies {
             }
         }
         group.refused_before = group.refused_forks();
-        group.members[MEMORY] = self.make(MEMORY, &format!("mayan-{name}"))?;
+        group.members[MEMORY] = self.make(MEMORY, &format!("mayan-run-{name}"))?;
         if let Some(memory) = group.file(MEMORY, "memory.limit_in_bytes") {
             write(&memory, &ceiling.to_string())?;
         }
@@ -156,7 +150,7 @@ impl Hierarchies {
     fn new_set(&self) -> io::Result<Members> {
         let mut set = Members::default();
         for _ in 0..8 {
-            let name = kept::set_name(self.judge);
+            let name = kept::set_name();
             let made = [CPUACCT, PIDS, FREEZER]
                 .into_iter()
                 .try_for_each(|i| self.make(i, &name).map(|m| set[i] = m));
@@ -203,6 +197,54 @@ impl Hierarchies {
                     .collect::<Vec<_>>()
             })
             .concat()
+    }
+}
+
+/// Kills what gone judges' runs left in their groups (`mayan-run-…` and
+/// `mayan-kept-…` in any hierarchy; see `leftovers`) and removes the
+/// groups: the freezer groups first, each frozen while its processes are
+/// killed so that none forks meanwhile (every process of a run is in its
+/// freezer group), then the others.
+fn sweep_abandoned(bases: &[Option<PathBuf>; 4]) {
+    let mut found: Vec<(usize, PathBuf)> = Vec::new();
+    for (i, base) in bases.iter().enumerate() {
+        let Some(base) = base else { continue };
+        for entry in std::fs::read_dir(base).into_iter().flatten().flatten() {
+            let name = entry.file_name();
+            if name.to_str().is_some_and(leftovers::abandoned_group) {
+                found.push((i, entry.path()));
+            }
+        }
+    }
+    found.sort_by_key(|&(i, _)| i != FREEZER);
+    for (i, dir) in found {
+        drain(&dir, i == FREEZER);
+        remove_group(&dir);
+    }
+}
+
+/// Kills every process in the group `dir` until none is left (2 s at
+/// most); a freezer group is frozen while they are sent the signal, and
+/// left thawed.
+fn drain(dir: &Path, freezer: bool) {
+    let state = dir.join("freezer.state");
+    let deadline = Instant::now() + Duration::from_secs(2);
+    while Instant::now() < deadline {
+        let pids = super::read_pids(&dir.join("cgroup.procs"));
+        if pids.is_empty() {
+            break;
+        }
+        if freezer {
+            let _ = write(&state, "FROZEN");
+        }
+        super::kill_each(&pids);
+        if freezer {
+            let _ = write(&state, "THAWED");
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    if freezer {
+        let _ = write(&state, "THAWED");
     }
 }
 

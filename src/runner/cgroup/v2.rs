@@ -19,6 +19,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use super::{events_count, kill_each, read_pids, read_u64, remove_group, write};
+use crate::runner::leftovers;
 
 /// Where per-run groups are made, and what they can do.
 #[derive(Debug, Clone)]
@@ -66,7 +67,8 @@ pub fn keyed(text: &str, key: &str) -> Option<u64> {
 
 impl Tree {
     /// The judge's group in the unified hierarchy, if groups can be made
-    /// below it, with the controllers that could be enabled for them.
+    /// below it, with the controllers that could be enabled for them. What
+    /// gone judges left there is swept first (see `sweep_abandoned`).
     pub fn probe() -> Option<Tree> {
         let mount = mount_point(&std::fs::read_to_string("/proc/self/mountinfo").ok()?)?;
         let own = own_path(&std::fs::read_to_string("/proc/self/cgroup").ok()?)?;
@@ -74,6 +76,7 @@ impl Tree {
         let probe = base.join(format!("mayan-probe-{}", std::process::id()));
         std::fs::create_dir(&probe).ok()?;
         let _ = std::fs::remove_dir(&probe);
+        sweep_abandoned(&base);
         let available =
             std::fs::read_to_string(base.join("cgroup.controllers")).unwrap_or_default();
         let wanted: Vec<&str> = ["memory", "pids"]
@@ -110,7 +113,7 @@ impl Tree {
     /// Makes the group of one run, with a memory ceiling in bytes and at
     /// most `processes` processes, where those controllers are enabled.
     pub fn create(&self, name: &str, ceiling: u64, processes: u32) -> io::Result<Group> {
-        let dir = self.base.join(format!("mayan-{name}"));
+        let dir = self.base.join(format!("mayan-run-{name}"));
         std::fs::create_dir(&dir)?;
         let made = (|| {
             if self.memory {
@@ -136,6 +139,18 @@ impl Tree {
                 remove_group(&dir);
                 Err(e)
             }
+        }
+    }
+}
+
+/// Kills what gone judges' runs left in their groups below `base`
+/// (`mayan-run-…`; see `leftovers`) and removes the groups.
+fn sweep_abandoned(base: &Path) {
+    for entry in std::fs::read_dir(base).into_iter().flatten().flatten() {
+        let name = entry.file_name();
+        if name.to_str().is_some_and(leftovers::abandoned_group) {
+            kill_group(&entry.path());
+            remove_group(&entry.path());
         }
     }
 }
@@ -191,24 +206,30 @@ impl Group {
 
     /// Kills every process in the group and waits until none is left.
     pub fn kill_all(&self) {
-        let procs = self.dir.join("cgroup.procs");
-        if read_pids(&procs).is_empty() {
+        kill_group(&self.dir);
+    }
+}
+
+/// Kills every process in the group `dir` and waits until none is left
+/// (2 s at most): by `cgroup.kill`, else frozen and killed one by one.
+fn kill_group(dir: &Path) {
+    let procs = dir.join("cgroup.procs");
+    if read_pids(&procs).is_empty() {
+        return;
+    }
+    let at_once = write(&dir.join("cgroup.kill"), "1").is_ok();
+    let deadline = Instant::now() + Duration::from_secs(2);
+    while Instant::now() < deadline {
+        let pids = read_pids(&procs);
+        if pids.is_empty() {
             return;
         }
-        let at_once = write(&self.dir.join("cgroup.kill"), "1").is_ok();
-        let deadline = Instant::now() + Duration::from_secs(2);
-        while Instant::now() < deadline {
-            let pids = read_pids(&procs);
-            if pids.is_empty() {
-                return;
-            }
-            if !at_once {
-                let _ = write(&self.dir.join("cgroup.freeze"), "1");
-                kill_each(&read_pids(&procs));
-                let _ = write(&self.dir.join("cgroup.freeze"), "0");
-            }
-            std::thread::sleep(Duration::from_micros(200));
+        if !at_once {
+            let _ = write(&dir.join("cgroup.freeze"), "1");
+            kill_each(&read_pids(&procs));
+            let _ = write(&dir.join("cgroup.freeze"), "0");
         }
+        std::thread::sleep(Duration::from_micros(200));
     }
 }
 

@@ -10,6 +10,8 @@ use std::os::unix::fs::DirBuilderExt;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
+use crate::runner::procfs::{self, Proc};
+
 /// The first id of the range and how many there are (isolate uses 60000 up).
 pub const FIRST: u32 = 61_000;
 pub const COUNT: u32 = 1024;
@@ -37,12 +39,35 @@ pub struct Lease<'a> {
 }
 
 impl Pool {
-    /// The pool, with its lock folder (made if need be, root's alone).
+    /// The pool, with its lock folder (made if need be, root's alone),
+    /// once what runs of judges killed outright left is swept (see
+    /// `sweep`).
     pub fn new() -> io::Result<Pool> {
-        if Path::new("/run").is_dir() {
+        let pool = if Path::new("/run").is_dir() {
             Pool::in_folder(PathBuf::from(LOCKS))
         } else {
             Pool::in_folder(std::env::temp_dir().join("mayan-judge-uids"))
+        }?;
+        pool.sweep();
+        Ok(pool)
+    }
+
+    /// Kills the processes of the ids of the range that no judge holds:
+    /// what the runs of a judge killed outright left running (its locks
+    /// died with it). Each such id's lock is held meanwhile, so that no
+    /// judge lends it until they are gone; an id a judge holds is its own.
+    fn sweep(&self) {
+        let mut ids: Vec<u32> = procfs::all_pids()
+            .filter_map(|pid| procfs::status_field(Proc::Pid(pid), "Uid:"))
+            .filter_map(|uid| u32::try_from(uid).ok())
+            .filter(|uid| (FIRST..FIRST + COUNT).contains(uid))
+            .collect();
+        ids.sort_unstable();
+        ids.dedup();
+        for uid in ids {
+            if let Some(_lock) = self.try_lock(uid) {
+                kill_user(uid);
+            }
         }
     }
 
@@ -97,6 +122,25 @@ impl Drop for Lease<'_> {
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .insert(0, self.uid);
+    }
+}
+
+/// Kills every process whose real user id is `uid`, until none is left but
+/// zombies (a few rounds: one may fork while the others die).
+fn kill_user(uid: u32) {
+    for _ in 0..20 {
+        let found: Vec<libc::pid_t> = procfs::all_pids()
+            .filter(|&pid| procfs::status_field(Proc::Pid(pid), "Uid:") == Some(u64::from(uid)))
+            .filter(|&pid| procfs::life(Proc::Pid(pid)) != Some(procfs::Life::Zombie))
+            .collect();
+        if found.is_empty() {
+            return;
+        }
+        for pid in found {
+            // SAFETY: kill takes integers.
+            unsafe { libc::kill(pid, libc::SIGKILL) };
+        }
+        std::thread::sleep(std::time::Duration::from_millis(1));
     }
 }
 

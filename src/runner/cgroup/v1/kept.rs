@@ -1,22 +1,16 @@
-//! The sets of cpuacct, pids and freezer groups kept between runs: the pool,
-//! their names, and the removal of sets whose judge is gone.
+//! The sets of cpuacct, pids and freezer groups kept between runs: the pool
+//! and their names.
 //!
-//! A kept set's name says which judge made it, as `/proc` sees it:
-//! `mayan-kept-NS-PID-START-N`, with the inode of the judge's PID namespace,
-//! its pid and its start time (clock ticks after boot, field 22 of
-//! `/proc/PID/stat`). A judge killed outright leaves its sets behind; the
-//! next judge's probe removes those made in its own PID namespace by a pid
-//! that now names no process, or a process started at another time (the pid
-//! reused). Sets of other namespaces (another container's judge, whose pids
-//! mean other processes) and anything not named so are left alone, and a
-//! group that still holds a process cannot be removed.
+//! A kept set's name says which judge made it, `mayan-kept-NS-PID-START-N`
+//! (see `leftovers`): a judge killed outright leaves its sets behind, with
+//! whatever its runs left running in them, and the next judge's probe kills
+//! that and removes them (see `v1`).
 
-use std::path::Path;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::{Members, remove_members};
-use crate::runner::procfs::{self, Proc};
+use crate::runner::leftovers;
 
 /// Emptied sets (the memory slot always `None`), waiting for a run; removed
 /// when the last clone of the hierarchies and the last run's group are gone.
@@ -48,66 +42,12 @@ impl Drop for Kept {
     }
 }
 
-/// A judge as `/proc` sees it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Judge {
-    pub ns: u64,
-    pub pid: u32,
-    pub start: u64,
-}
-
-impl Judge {
-    /// This process, if `/proc` shows it (it may be another namespace's).
-    pub fn this() -> Option<Judge> {
-        let pid = procfs::own_pid()?;
-        Some(Judge {
-            ns: procfs::own_pid_namespace()?,
-            pid: u32::try_from(pid).ok()?,
-            start: procfs::start_time(Proc::Pid(pid))?,
-        })
-    }
-}
-
-/// The name of a new kept set of `judge` (or of a judge `/proc` does not
-/// show, never taken for abandoned), unique in this process.
-pub fn set_name(judge: Option<Judge>) -> String {
+/// The name of a new kept set of this judge, `mayan-kept-NS-PID-START-N`
+/// (see `leftovers`), unique in this process.
+pub fn set_name() -> String {
     static NEXT: AtomicU64 = AtomicU64::new(0);
     let n = NEXT.fetch_add(1, Ordering::Relaxed);
-    match judge {
-        Some(j) => format!("mayan-kept-{}-{}-{}-{n}", j.ns, j.pid, j.start),
-        None => format!("mayan-kept-unseen-{}-{n}", std::process::id()),
-    }
-}
-
-/// The judge that made the kept set of this name.
-pub fn maker(name: &str) -> Option<Judge> {
-    let mut fields = name.strip_prefix("mayan-kept-")?.split('-');
-    let mut next = || fields.next()?.parse::<u64>().ok();
-    let (ns, pid, start, _n) = (next()?, next()?, next()?, next()?);
-    fields.next().is_none().then_some(Judge {
-        ns,
-        pid: u32::try_from(pid).ok()?,
-        start,
-    })
-}
-
-/// Removes from `base` the empty kept sets of judges of `this` one's PID
-/// namespace that are gone.
-pub fn remove_abandoned(base: &Path, this: Judge) {
-    let Ok(entries) = std::fs::read_dir(base) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let Some(made_by) = entry.file_name().to_str().and_then(maker) else {
-            continue;
-        };
-        let Ok(pid) = libc::pid_t::try_from(made_by.pid) else {
-            continue;
-        };
-        if made_by.ns == this.ns && procfs::start_time(Proc::Pid(pid)) != Some(made_by.start) {
-            let _ = std::fs::remove_dir(entry.path());
-        }
-    }
+    format!("mayan-kept-{}-{n}", leftovers::tag())
 }
 
 #[cfg(test)]
@@ -115,28 +55,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_kept_sets_name_gives_back_its_judge() {
-        let judge = Judge {
-            ns: 4026531836,
-            pid: 4242,
-            start: 987654,
-        };
-        assert_eq!(maker(&set_name(Some(judge))), Some(judge));
-        assert_eq!(
-            maker(&set_name(None)),
-            None,
-            "an unseen judge's are never swept"
-        );
-        for other in [
-            "mayan-4242-7",
-            "mayan-kept-1-2-3",
-            "mayan-kept-1-2-3-4-5",
-            "mayan-kept-1-x-3-4",
-            "mayan-2024-finals",
-            "mayan-probe-4242",
-            "system.slice",
-        ] {
-            assert_eq!(maker(other), None, "{other}");
-        }
+    fn a_kept_sets_name_is_this_judges() {
+        let (a, b) = (set_name(), set_name());
+        assert_ne!(a, b);
+        let this = leftovers::Judge::this().expect("/proc shows the tests");
+        assert_eq!(leftovers::maker(&a).map(|(judge, _)| judge), Some(this));
+        assert!(!leftovers::abandoned_group(&a), "this judge's is not swept");
     }
 }
