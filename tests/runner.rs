@@ -570,3 +570,48 @@ fn a_killed_judges_v2_groups_are_emptied_and_removed_by_the_next_one() {
         "the gone judge's process was killed"
     );
 }
+
+#[test]
+fn without_file_rules_what_a_run_leaves_where_anyone_may_write_is_removed() {
+    // A run of its own user id with no Landlock (a kernel before 5.13) may
+    // write to /tmp and /dev/shm: what it leaves there would wait for the
+    // next run lent the same id.
+    let runner = ProcessRunner::with_parts(
+        false,
+        Some(Sandbox::probe_without(Vec::new(), &["landlock"])),
+    );
+    let own_uid = runner
+        .protections()
+        .iter()
+        .any(|p| p.name == "user" && p.active);
+    if !own_uid {
+        eprintln!("NOT TESTED here: files a run of its own user id leaves (not root)");
+        return;
+    }
+    let token = format!("mayan-left-{}", std::process::id());
+    let places: Vec<PathBuf> = ["/tmp", "/var/tmp", "/dev/shm"]
+        .iter()
+        .map(|d| Path::new(d).join(&token))
+        .filter(|p| p.parent().is_some_and(Path::is_dir))
+        .collect();
+    let writes: String = places
+        .iter()
+        .map(|p| {
+            format!(
+                "mkdir({0:?}, 0700); fclose(fopen({1:?}, \"w\")); chmod({0:?}, 0);",
+                p,
+                p.join("f")
+            )
+        })
+        .collect();
+    let source = format!(
+        "#include <stdio.h>\n#include <sys/stat.h>\nint main(void){{ {writes} return 0; }}"
+    );
+    let (o, _dir) = run_with(&runner, &source, LIMITS);
+    assert_eq!(o.exit, Exit::Code(0), "{o:?}");
+    let left: Vec<&PathBuf> = places.iter().filter(|p| p.exists()).collect();
+    for p in &left {
+        let _ = std::fs::remove_dir_all(p);
+    }
+    assert!(left.is_empty(), "left behind: {left:?}");
+}

@@ -380,10 +380,16 @@ impl Jail<'_> {
     }
 
     /// After the run, when none of its processes is left: takes the working
-    /// folder back from the run's user id and returns the id to the pool.
+    /// folder back from the run's user id, removes what it left in the
+    /// folders anyone may write to when it had no file rules, and returns
+    /// the id to the pool.
     pub fn release(self) -> io::Result<()> {
         if let Some(lease) = &self.uid {
             uid::take_back(&self.workdir, lease.uid)?;
+            if self.ruleset.is_none() {
+                // No file rules: what it left where anyone may write.
+                uid::remove_files_of(lease.uid);
+            }
         }
         Ok(())
     }

@@ -52,21 +52,27 @@ impl Pool {
         Ok(pool)
     }
 
-    /// Kills the processes of the ids of the range that no judge holds:
-    /// what the runs of a judge killed outright left running (its locks
-    /// died with it). Each such id's lock is held meanwhile, so that no
-    /// judge lends it until they are gone; an id a judge holds is its own.
+    /// Kills the processes of the ids of the range that no judge holds, and
+    /// removes their files in the folders anyone may write to: what the
+    /// runs of a judge killed outright left (its locks died with it). Each
+    /// such id's lock is held meanwhile, so that no judge lends it until
+    /// they are gone; an id a judge holds is its own.
     fn sweep(&self) {
         let mut ids: Vec<u32> = procfs::all_pids()
             .filter_map(|pid| procfs::status_field(Proc::Pid(pid), "Uid:"))
             .filter_map(|uid| u32::try_from(uid).ok())
             .filter(|uid| (FIRST..FIRST + COUNT).contains(uid))
             .collect();
+        let files = left_in_open_folders(|uid| (FIRST..FIRST + COUNT).contains(&uid));
+        ids.extend(files.iter().map(|&(_, uid)| uid));
         ids.sort_unstable();
         ids.dedup();
         for uid in ids {
             if let Some(_lock) = self.try_lock(uid) {
                 kill_user(uid);
+                for (path, _) in files.iter().filter(|&&(_, owner)| owner == uid) {
+                    let _ = crate::runner::tree::remove(path);
+                }
             }
         }
     }
@@ -141,6 +147,40 @@ fn kill_user(uid: u32) {
             unsafe { libc::kill(pid, libc::SIGKILL) };
         }
         std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+}
+
+/// The folders anyone may write to, where a run with no file rules (no
+/// Landlock) could leave files of its user id for a later run of the same
+/// id to find.
+const OPEN_FOLDERS: [&str; 5] = ["/tmp", "/var/tmp", "/dev/shm", "/run/lock", "/dev/mqueue"];
+
+/// What the user ids for which `whose` is true own at the top of the
+/// folders anyone may write to (and of the temporary folder), with its
+/// owner.
+fn left_in_open_folders(whose: impl Fn(u32) -> bool) -> Vec<(PathBuf, u32)> {
+    use std::os::unix::fs::MetadataExt;
+    let temp = std::env::temp_dir();
+    let folders = OPEN_FOLDERS.iter().map(Path::new).chain([temp.as_path()]);
+    let mut found = Vec::new();
+    for folder in folders {
+        for entry in std::fs::read_dir(folder).into_iter().flatten().flatten() {
+            // Not following a link: a link is its own.
+            if let Ok(m) = entry.metadata()
+                && whose(m.uid())
+            {
+                found.push((entry.path(), m.uid()));
+            }
+        }
+    }
+    found
+}
+
+/// Removes what `uid` owns at the top of the folders anyone may write to
+/// (and of the temporary folder), with all below it (a link itself).
+pub fn remove_files_of(uid: u32) {
+    for (path, _) in left_in_open_folders(|owner| owner == uid) {
+        let _ = crate::runner::tree::remove(&path);
     }
 }
 
