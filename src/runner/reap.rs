@@ -98,18 +98,31 @@ fn escaped(pid: libc::pid_t) -> bool {
 /// came from a run ([`escaped`]) and is no run's program in flight (which
 /// its own run waits for: the live list is held meanwhile) is reaped; the
 /// judge's other children are left to whoever started them. One still
-/// ending (killed a moment ago) is waited for, 200 ms at most.
+/// ending (killed a moment ago) is waited for, 200 ms at most, once: one
+/// that takes longer is reaped by a later pass, not waited for again.
 pub fn reap_adopted() {
+    static SLOW: Mutex<Vec<libc::pid_t>> = Mutex::new(Vec::new());
     let deadline = Instant::now() + Duration::from_millis(200);
-    while reap_ended(&live_list()) > 0 && Instant::now() < deadline {
+    loop {
+        let mut slow = SLOW.lock().unwrap_or_else(|e| e.into_inner());
+        let ending = reap_ended(&live_list(), &slow);
+        if ending.is_empty() {
+            return;
+        }
+        if Instant::now() >= deadline {
+            slow.retain(|&p| procfs::life(Proc::Pid(p)).is_some());
+            slow.extend(ending);
+            return;
+        }
+        drop(slow);
         std::thread::sleep(Duration::from_micros(200));
     }
 }
 
-/// One pass of [`reap_adopted`]: reaps what has ended; how many are still
-/// ending.
-fn reap_ended(live: &[libc::pid_t]) -> usize {
-    let mut ending = 0;
+/// One pass of [`reap_adopted`]: reaps what has ended; those still ending
+/// but the `slow` ones.
+fn reap_ended(live: &[libc::pid_t], slow: &[libc::pid_t]) -> Vec<libc::pid_t> {
+    let mut ending = Vec::new();
     for pid in judges_children() {
         if live.contains(&pid) || !escaped(pid) {
             continue;
@@ -119,7 +132,7 @@ fn reap_ended(live: &[libc::pid_t]) -> usize {
                 // SAFETY: our child, ended; a null status pointer is allowed.
                 unsafe { libc::waitpid(pid, std::ptr::null_mut(), libc::WNOHANG) };
             }
-            Some(procfs::Life::Ending) => ending += 1,
+            Some(procfs::Life::Ending) if !slow.contains(&pid) => ending.push(pid),
             _ => {}
         }
     }
