@@ -644,6 +644,21 @@ fn hidden(pids: &[i32]) -> Vec<i32> {
         .collect()
 }
 
+/// `mayan judge` of `program token` on the sample case, its scratch
+/// folders in `scratch`, quiet.
+fn judge_sample(scratch: &Path, program: &Path, token: &str) -> Command {
+    let mut cmd = mayan();
+    cmd.env("TMPDIR", scratch)
+        .args(["judge", "--io", "stdio", "--suite"])
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("cases/sample"))
+        .arg("--")
+        .arg(program)
+        .arg(token)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    cmd
+}
+
 #[test]
 fn what_a_killed_judge_left_is_swept_by_the_next_one() {
     // Regression: a judge killed by SIGKILL left its runs' daemons running
@@ -656,19 +671,7 @@ fn what_a_killed_judge_left_is_swept_by_the_next_one() {
     }
     let exe = crate::support::compile(dir.path(), "gcc", "daemons", DAEMONS);
     let token = format!("killed-judge-{}", std::process::id());
-    let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("cases/sample");
-    let judge = |program: &Path, token: &str| {
-        let mut cmd = mayan();
-        cmd.env("TMPDIR", &scratch)
-            .args(["judge", "--io", "stdio", "--suite"])
-            .arg(&sample)
-            .arg("--")
-            .arg(program)
-            .arg(token)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null());
-        cmd
-    };
+    let judge = |program: &Path, token: &str| judge_sample(&scratch, program, token);
     // Before any judge runs (the probe sweeps what gone judges left).
     let cgroups = mayan_judge::runner::cgroup::Cgroups::probe().is_some();
     let mut first = judge(&exe, &token).spawn().unwrap();
@@ -686,8 +689,7 @@ fn what_a_killed_judge_left_is_swept_by_the_next_one() {
     unsafe { libc::kill(first.id() as i32, libc::SIGKILL) };
     first.wait().unwrap();
     // Any judge that starts now sweeps them (another test's, say).
-    let daemons = survivors(&token);
-    if daemons.len() < 2 {
+    if survivors(&token).len() < 2 {
         eprintln!("the daemons were swept before the next judge started");
     }
     let second = judge(Path::new("/bin/true"), "next").output().unwrap();
