@@ -625,13 +625,25 @@ fn bad_data_is_found_before_anything_runs_and_is_not_a_verdict() {
 }
 
 /// Runs as a submission: forks two daemons that outlive the judge, one as
-/// it is, one with no environment (`hide`), then sleeps; both keep the
-/// first argument in their command line.
-const DAEMONS: &str = "#include <stdio.h>\n#include <string.h>\n#include <unistd.h>\n\
-int main(int argc, char **argv){ if(argc > 2 && !strcmp(argv[2], \"hide\")){ sleep(60); return 0; } \
-if(fork() == 0){ setsid(); if(fork() == 0){ sleep(60); _exit(0); } _exit(0); } \
+/// it is (named `daemon-a`), one with no environment (`hide`, named
+/// `daemon-b`), then sleeps; both keep the first argument in their command
+/// line.
+const DAEMONS: &str = "#include <stdio.h>\n#include <string.h>\n#include <sys/prctl.h>\n#include <unistd.h>\n\
+int main(int argc, char **argv){ if(argc > 2 && !strcmp(argv[2], \"hide\")){ prctl(PR_SET_NAME, \"daemon-b\"); \
+sleep(60); return 0; } \
+if(fork() == 0){ setsid(); if(fork() == 0){ prctl(PR_SET_NAME, \"daemon-a\"); sleep(60); _exit(0); } _exit(0); } \
 if(fork() == 0){ setsid(); if(fork() == 0){ char *args[] = {argv[0], argv[1], \"hide\", 0}; char *none[] = {0}; \
 execve(argv[0], args, none); } _exit(0); } sleep(30); puts(\"-1\"); return 0; }";
+
+/// The names (`comm`) of `pids`.
+fn names(pids: &[i32]) -> Vec<String> {
+    pids.iter()
+        .map(|pid| {
+            let comm = std::fs::read_to_string(format!("/proc/{pid}/comm"));
+            comm.unwrap_or_default().trim().to_string()
+        })
+        .collect()
+}
 
 /// The processes among `pids` that cleared their environment (`hide`).
 fn hidden(pids: &[i32]) -> Vec<i32> {
@@ -642,6 +654,19 @@ fn hidden(pids: &[i32]) -> Vec<i32> {
                 .is_ok_and(|c| c.split(|&b| b == 0).any(|a| a == b"hide"))
         })
         .collect()
+}
+
+/// Waits until both daemons of [`DAEMONS`] run (a loaded machine may take
+/// a while to get there).
+fn wait_for_daemons(token: &str) {
+    let start = Instant::now();
+    while !["daemon-a", "daemon-b"]
+        .iter()
+        .all(|d| names(&survivors(token)).iter().any(|n| n == d))
+    {
+        assert!(start.elapsed() < Duration::from_secs(60), "no daemons");
+        std::thread::sleep(Duration::from_millis(20));
+    }
 }
 
 /// `mayan judge` of `program token` on the sample case, its scratch
@@ -675,12 +700,7 @@ fn what_a_killed_judge_left_is_swept_by_the_next_one() {
     // Before any judge runs (the probe sweeps what gone judges left).
     let cgroups = mayan_judge::runner::cgroup::Cgroups::probe().is_some();
     let mut first = judge(&exe, &token).spawn().unwrap();
-    let start = Instant::now();
-    // The program and its two daemons.
-    while survivors(&token).len() < 3 {
-        assert!(start.elapsed() < Duration::from_secs(60), "no daemons");
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    wait_for_daemons(&token);
     let folders = std::fs::read_dir(&scratch).unwrap().count();
     let groups = groups_of(first.id());
     assert!(folders > 0, "the run's scratch folder");
@@ -689,19 +709,32 @@ fn what_a_killed_judge_left_is_swept_by_the_next_one() {
     unsafe { libc::kill(first.id() as i32, libc::SIGKILL) };
     first.wait().unwrap();
     // Any judge that starts now sweeps them (another test's, say).
-    if survivors(&token).len() < 2 {
+    if names(&survivors(&token))
+        .iter()
+        .all(|n| !n.starts_with("daemon-"))
+    {
         eprintln!("the daemons were swept before the next judge started");
     }
     let second = judge(Path::new("/bin/true"), "next").output().unwrap();
     assert_eq!(second.status.code(), Some(1), "the next judge runs");
-    let (left, left_groups) = (survivors(&token), groups_of(first.id()));
+    // SAFETY: geteuid takes nothing.
+    let root = unsafe { libc::geteuid() } == 0;
+    // What was killed a moment ago may take a moment to end.
+    let start = Instant::now();
+    let mut left = survivors(&token);
+    while ((root && !left.is_empty()) || left != hidden(&left))
+        && start.elapsed() < Duration::from_secs(2)
+    {
+        std::thread::sleep(Duration::from_millis(20));
+        left = survivors(&token);
+    }
+    let left_groups = groups_of(first.id());
     let left_folders: Vec<_> = std::fs::read_dir(&scratch).unwrap().collect();
     for &pid in &left {
         // SAFETY: kill takes integers.
         unsafe { libc::kill(pid, libc::SIGKILL) };
     }
-    // SAFETY: geteuid takes nothing.
-    if unsafe { libc::geteuid() } == 0 {
+    if root {
         assert!(left.is_empty(), "daemons survived the next judge: {left:?}");
     } else {
         // Known limit: a judge that is not root gives its runs no user id
