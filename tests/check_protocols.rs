@@ -36,14 +36,18 @@ impl Outputs {
     }
 }
 
+/// The settings the checker reads from its environment, which a test
+/// leaves out of the binary's.
+const MAYAN_VARS: [&str; 4] = [
+    "MAYAN_PROTOCOL",
+    "MAYAN_ACCEPT",
+    "MAYAN_NULL_SWAPS",
+    "MAYAN_STEPS",
+];
+
 fn mayan() -> Command {
     let mut cmd = Command::cargo_bin("mayan").unwrap();
-    for var in [
-        "MAYAN_PROTOCOL",
-        "MAYAN_ACCEPT",
-        "MAYAN_NULL_SWAPS",
-        "MAYAN_STEPS",
-    ] {
+    for var in MAYAN_VARS {
         cmd.env_remove(var);
     }
     cmd

@@ -22,12 +22,7 @@ const SECRET: &str = "the-secret-text-5b1e";
 /// The binary, with no `MAYAN_*` setting from the test's environment.
 fn mayan() -> Command {
     let mut cmd = Command::new(assert_cmd::cargo::cargo_bin("mayan"));
-    for var in [
-        "MAYAN_PROTOCOL",
-        "MAYAN_ACCEPT",
-        "MAYAN_NULL_SWAPS",
-        "MAYAN_STEPS",
-    ] {
+    for var in super::MAYAN_VARS {
         cmd.env_remove(var);
     }
     cmd.stdin(Stdio::null());
