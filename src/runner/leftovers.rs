@@ -108,6 +108,20 @@ pub fn abandoned_group(name: &str) -> bool {
     })
 }
 
+/// True for a judge's own cgroup v2 leaf `mayan-judge-NS-PID-START`, or
+/// its systemd scope `mayan-judge-NS-PID-START.scope`, when that judge is
+/// gone.
+pub fn abandoned_judge_group(name: &str) -> bool {
+    let Some(this) = Judge::this() else {
+        return false;
+    };
+    let stem = name.strip_suffix(".scope").unwrap_or(name);
+    if !stem.starts_with("mayan-judge-") {
+        return false;
+    }
+    maker(&format!("{stem}-0")).is_some_and(|(judge, rest)| rest == "0" && judge.is_gone(this))
+}
+
 /// Sweeps what gone judges left outside cgroups and user ids: kills the
 /// processes that carry their runs' marker (those this judge may see:
 /// all, as root; its user's otherwise), then removes their scratch
@@ -218,5 +232,27 @@ mod tests {
         assert!(!abandoned_group(&format!("{name}x")), "not a group's name");
         let build = format!("mayan-build-{}-{}-{}-3", this.ns, this.pid, this.start + 1);
         assert!(!abandoned_group(&build));
+    }
+
+    #[test]
+    fn a_gone_judges_leaf_and_scope_are_named_as_abandoned() {
+        let this = Judge::this().expect("/proc shows the tests");
+        let gone = format!("{}-{}-{}", this.ns, this.pid, this.start + 1);
+        assert!(abandoned_judge_group(&format!("mayan-judge-{gone}")));
+        assert!(abandoned_judge_group(&format!("mayan-judge-{gone}.scope")));
+        assert!(!abandoned_judge_group(&format!("mayan-judge-{}", tag())));
+        assert!(!abandoned_judge_group(&format!(
+            "mayan-judge-{}.scope",
+            tag()
+        )));
+        for other in [
+            format!("mayan-judge-{gone}-1"),
+            format!("mayan-judge-{gone}.service"),
+            format!("mayan-run-{gone}"),
+            "mayan-judges".to_string(),
+            "mayan-judge".to_string(),
+        ] {
+            assert!(!abandoned_judge_group(&other), "{other}");
+        }
     }
 }

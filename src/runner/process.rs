@@ -158,6 +158,8 @@ struct Ended {
     /// The judge's memory the child carried to its exec: its resident
     /// memory at a fork, its peak when the child shared its memory.
     judge_kib: u64,
+    /// The run's group could not be read while it ran (see `watch`).
+    fault: Option<io::Error>,
 }
 
 impl Runner for ProcessRunner {
@@ -196,7 +198,7 @@ impl Runner for ProcessRunner {
             jail.release()?;
         }
         let (_, ended) = ended?;
-        Ok(outcome(&ended, group.as_ref(), spec))
+        outcome(ended, group.as_ref(), spec)
     }
 
     fn method(&self) -> String {
@@ -447,7 +449,8 @@ fn wait_watched(watched: &Watched) -> io::Result<Ended> {
         Some(fd) => pidfd_ready(fd, timeout),
         None => exited_within(watched.pid, timeout),
     };
-    let (mut stopped, sampled_peak_kib) = watch(watched, &mut ended);
+    let seen = watch(watched, &mut ended);
+    let mut stopped = seen.stop;
     let waited = wait_for(watched.pid);
     let wall = watched.start.elapsed();
     reap::ended(watched.pid);
@@ -460,8 +463,9 @@ fn wait_watched(watched: &Watched) -> io::Result<Ended> {
         usage,
         wall,
         stopped,
-        sampled_peak_kib,
+        sampled_peak_kib: seen.peak_kib,
         judge_kib: 0,
+        fault: seen.fault,
     })
 }
 
@@ -529,13 +533,17 @@ fn explain_spawn_error(e: io::Error, program: &str, jail: Option<&Jail>) -> io::
 
 /// The outcome of a run: from the cgroup where there is one (the whole
 /// tree, and none of the judge's memory from before the exec), from rusage
-/// and sampling otherwise.
-fn outcome(ended: &Ended, group: Option<&RunGroup>, spec: &RunSpec) -> RunOutcome {
+/// and sampling otherwise. An error where the group could not be read: a
+/// run is never judged on a figure the judge could not measure.
+fn outcome(ended: Ended, group: Option<&RunGroup>, spec: &RunSpec) -> io::Result<RunOutcome> {
+    if let Some(fault) = ended.fault {
+        return Err(fault);
+    }
     let limits = spec.limits;
     let (cpu, peak_kib) = match group {
         Some(group) if group.has_memory() => (
-            group.cpu(),
-            (group.peak() / 1024).max(ended.sampled_peak_kib),
+            group.cpu()?,
+            (group.peak()? / 1024).max(ended.sampled_peak_kib),
         ),
         _ => {
             // rusage's peak includes the judge's pages the child carried
@@ -548,10 +556,11 @@ fn outcome(ended: &Ended, group: Option<&RunGroup>, spec: &RunSpec) -> RunOutcom
                 0
             };
             let rusage_cpu = timeval(ended.usage.ru_utime) + timeval(ended.usage.ru_stime);
-            (
-                group.map_or(rusage_cpu, |g| g.cpu().max(rusage_cpu)),
-                own.max(ended.sampled_peak_kib),
-            )
+            let cpu = match group {
+                Some(g) => g.cpu()?.max(rusage_cpu),
+                None => rusage_cpu,
+            };
+            (cpu, own.max(ended.sampled_peak_kib))
         }
     };
     let status = ended.status;
@@ -567,14 +576,14 @@ fn outcome(ended: &Ended, group: Option<&RunGroup>, spec: &RunSpec) -> RunOutcom
                 .then_some(Stop::Memory)
         })
         .or_else(|| (cpu > limits.cpu && matches!(exit, Exit::Signal(_))).then_some(Stop::CpuTime));
-    RunOutcome {
+    Ok(RunOutcome {
         exit,
         stopped,
         cpu,
         wall: ended.wall,
         peak_memory_kib: peak_kib,
         process_limit_hit: group.is_some_and(RunGroup::hit_process_limit),
-    }
+    })
 }
 
 fn timeval(t: libc::timeval) -> Duration {

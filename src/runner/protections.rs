@@ -45,7 +45,10 @@ fn memory(cg: Option<&Cgroups>) -> Protection {
         how: if memory {
             "cgroup: every process of the run together".to_string()
         } else {
-            "per process only, children not counted: no memory cgroup".to_string()
+            let why = cg
+                .and_then(Cgroups::missing_memory)
+                .unwrap_or_else(|| "no memory cgroup".to_string());
+            format!("per process only, children not counted: {why}")
         },
     }
 }

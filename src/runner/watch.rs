@@ -34,17 +34,28 @@ pub struct Watched<'a> {
     pub start: Instant,
 }
 
+/// What the watchdog saw of a run.
+#[derive(Debug, Default)]
+pub struct Seen {
+    /// Why it was stopped, if it was.
+    pub stop: Option<Stop>,
+    /// The largest memory seen (KiB): the group's where it counts memory,
+    /// else the main process's peak since its exec.
+    pub peak_kib: u64,
+    /// A control file of the run's group that could not be read: the run
+    /// was stopped, and cannot be judged.
+    pub fault: Option<std::io::Error>,
+}
+
 /// Waits for the program with `ended` (given how long it may block; true
 /// once the program has ended) and samples it between waits; kills it on a
-/// breach and waits for its end. Returns why it was stopped, if it was, and
-/// the largest resident memory seen (KiB): the group's where there is one,
-/// else the main process's peak since its exec.
-pub fn watch(w: &Watched, ended: &mut dyn FnMut(Duration) -> bool) -> (Option<Stop>, u64) {
-    let mut peak = 0;
+/// breach, or when its group cannot be read, and waits for its end.
+pub fn watch(w: &Watched, ended: &mut dyn FnMut(Duration) -> bool) -> Seen {
+    let mut seen = Seen::default();
     let mut tick = 0u32;
     loop {
         if ended(SAMPLE) {
-            return (None, peak);
+            return seen;
         }
         tick = tick.wrapping_add(1);
         let stop = if super::signals::received().is_some() {
@@ -52,20 +63,15 @@ pub fn watch(w: &Watched, ended: &mut dyn FnMut(Duration) -> bool) -> (Option<St
         } else if w.start.elapsed() > w.limits.wall {
             Some(Stop::WallTime)
         } else {
-            let (memory_kib, cpu) = match w.group {
-                Some(g) if g.has_memory() => (g.usage() / 1024, g.cpu()),
-                Some(g) => (sample(w.pid).0, g.cpu()),
-                None => sample(w.pid),
-            };
-            peak = peak.max(memory_kib);
-            if memory_kib * 1024 > w.limits.memory {
-                Some(Stop::Memory)
-            } else if cpu > w.limits.cpu {
-                Some(Stop::CpuTime)
-            } else if tick.is_multiple_of(DISK_EVERY) && over_disk(w) {
-                Some(Stop::Disk)
-            } else {
-                None
+            match measure(w) {
+                Ok((memory_kib, cpu)) => {
+                    seen.peak_kib = seen.peak_kib.max(memory_kib);
+                    breach(w, memory_kib, cpu, tick)
+                }
+                Err(e) => {
+                    seen.fault = Some(e);
+                    Some(Stop::Interrupted)
+                }
             }
         };
         if let Some(stop) = stop {
@@ -78,8 +84,31 @@ pub fn watch(w: &Watched, ended: &mut dyn FnMut(Duration) -> bool) -> (Option<St
                 g.kill_all();
             }
             while !ended(SAMPLE) {}
-            return (Some(stop), peak);
+            seen.stop = Some(stop);
+            return seen;
         }
+    }
+}
+
+/// Memory now (KiB) and CPU time so far: the group's where it counts them.
+fn measure(w: &Watched) -> std::io::Result<(u64, Duration)> {
+    Ok(match w.group {
+        Some(g) if g.has_memory() => (g.usage()? / 1024, g.cpu()?),
+        Some(g) => (sample(w.pid).0, g.cpu()?),
+        None => sample(w.pid),
+    })
+}
+
+/// The limit a sample breaches, if any.
+fn breach(w: &Watched, memory_kib: u64, cpu: Duration, tick: u32) -> Option<Stop> {
+    if memory_kib * 1024 > w.limits.memory {
+        Some(Stop::Memory)
+    } else if cpu > w.limits.cpu {
+        Some(Stop::CpuTime)
+    } else if tick.is_multiple_of(DISK_EVERY) && over_disk(w) {
+        Some(Stop::Disk)
+    } else {
+        None
     }
 }
 

@@ -51,6 +51,14 @@ impl Cgroups {
         }
     }
 
+    /// Why runs' memory is not held as a whole, where it is not.
+    pub fn missing_memory(&self) -> Option<String> {
+        match self {
+            Cgroups::V1(_) => None,
+            Cgroups::V2(t) => t.missing_memory(),
+        }
+    }
+
     /// True when runs get a process count limit.
     pub fn has_pids(&self) -> bool {
         match self {
@@ -90,7 +98,7 @@ impl Cgroups {
                     parts.push("pids");
                 }
                 parts.extend(["cpu.stat", "cgroup.kill"]);
-                format!("cgroup v2 ({})", parts.join(", "))
+                format!("cgroup v2 ({}; {})", parts.join(", "), t.place().describe())
             }
         }
     }
@@ -132,8 +140,9 @@ impl RunGroup {
         }
     }
 
-    /// CPU time of every process that ran in the group.
-    pub fn cpu(&self) -> Duration {
+    /// CPU time of every process that ran in the group; an error when a
+    /// control file cannot be read (see `v2`).
+    pub fn cpu(&self) -> io::Result<Duration> {
         match self {
             RunGroup::V1(g) => g.cpu(),
             RunGroup::V2(g) => g.cpu(),
@@ -141,7 +150,7 @@ impl RunGroup {
     }
 
     /// Memory in use now, bytes (0 where the group does not count it).
-    pub fn usage(&self) -> u64 {
+    pub fn usage(&self) -> io::Result<u64> {
         match self {
             RunGroup::V1(g) => g.usage(),
             RunGroup::V2(g) => g.usage(),
@@ -149,7 +158,7 @@ impl RunGroup {
     }
 
     /// Peak memory of the group, bytes (0 where the group does not count it).
-    pub fn peak(&self) -> u64 {
+    pub fn peak(&self) -> io::Result<u64> {
         match self {
             RunGroup::V1(g) => g.peak(),
             RunGroup::V2(g) => g.peak(),
@@ -177,11 +186,15 @@ fn write(path: &Path, text: &str) -> io::Result<()> {
     std::fs::write(path, text)
 }
 
-fn read_u64(path: &Path) -> u64 {
-    std::fs::read_to_string(path)
-        .ok()
-        .and_then(|t| t.trim().parse().ok())
-        .unwrap_or(0)
+/// A control file holding one number; an error names the file.
+fn read_u64(path: &Path) -> io::Result<u64> {
+    let text = std::fs::read_to_string(path)?;
+    text.trim().parse().map_err(|_| {
+        io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("{}: not a number: {:?}", path.display(), text.trim()),
+        )
+    })
 }
 
 fn read_pids(path: &Path) -> Vec<libc::pid_t> {

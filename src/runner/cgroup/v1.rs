@@ -260,8 +260,8 @@ impl Group {
         self.members[controller].as_ref().map(|m| m.dir.join(name))
     }
 
-    fn read(&self, controller: usize, name: &str) -> u64 {
-        self.file(controller, name).map_or(0, |p| read_u64(&p))
+    fn read(&self, controller: usize, name: &str) -> io::Result<u64> {
+        self.file(controller, name).map_or(Ok(0), |p| read_u64(&p))
     }
 
     /// Readies a set for a run: CPU time back to zero, the process limit,
@@ -290,15 +290,16 @@ impl Group {
         self.members[PIDS].is_some()
     }
 
-    pub fn cpu(&self) -> Duration {
-        Duration::from_nanos(self.read(CPUACCT, "cpuacct.usage"))
+    pub fn cpu(&self) -> io::Result<Duration> {
+        self.read(CPUACCT, "cpuacct.usage")
+            .map(Duration::from_nanos)
     }
 
-    pub fn usage(&self) -> u64 {
+    pub fn usage(&self) -> io::Result<u64> {
         self.read(MEMORY, "memory.usage_in_bytes")
     }
 
-    pub fn peak(&self) -> u64 {
+    pub fn peak(&self) -> io::Result<u64> {
         self.read(MEMORY, "memory.max_usage_in_bytes")
     }
 
