@@ -66,8 +66,11 @@ pub fn decide(observed: &Observed, limits: &Limits) -> (Verdict, String) {
     if let Some((CheckVerdict::Fail, message)) = &observed.checker {
         return (Verdict::JudgeError, format!("checker: {message}"));
     }
-    if let Some(over) = over_a_limit(observed, limits) {
-        return over;
+    if let Some((verdict, why)) = over_a_limit(observed, limits) {
+        return (
+            verdict,
+            format!("{why}{}", refused_forks(&observed.run, limits)),
+        );
     }
     if let Some(crashed) = crashed(&observed.run, limits) {
         return crashed;
@@ -120,16 +123,22 @@ fn over_a_limit(observed: &Observed, limits: &Limits) -> Option<(Verdict, String
     )
 }
 
-/// RE when the run was killed by a signal or exited with a code other than 0.
-fn crashed(run: &RunOutcome, limits: &Limits) -> Option<(Verdict, String)> {
-    let forks = if run.process_limit_hit {
+/// A note for a run that met the process limit (a fork bomb, say), else
+/// nothing.
+fn refused_forks(run: &RunOutcome, limits: &Limits) -> String {
+    if run.process_limit_hit {
         format!(
             " (a process or thread was refused at the limit of {})",
             limits.processes
         )
     } else {
         String::new()
-    };
+    }
+}
+
+/// RE when the run was killed by a signal or exited with a code other than 0.
+fn crashed(run: &RunOutcome, limits: &Limits) -> Option<(Verdict, String)> {
+    let forks = refused_forks(run, limits);
     match run.exit {
         Exit::Signal(s) => Some((Verdict::RE, format!("killed by {}{forks}", signal_name(s)))),
         Exit::Code(c) if c != 0 => Some((Verdict::RE, format!("exit code {c}{forks}"))),

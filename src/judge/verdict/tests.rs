@@ -149,6 +149,15 @@ fn messages_name_the_limit_or_the_signal() {
         m,
         "exit code 1 (a process or thread was refused at the limit of 16)"
     );
+    // A fork bomb that spins at the limit until its CPU time is up.
+    let mut bomb = run(Exit::Signal(9), Some(Stop::CpuTime), 1200, 900);
+    bomb.process_limit_hit = true;
+    let (v, m) = decide(&observed(bomb), &LIMITS);
+    assert_eq!(v, Verdict::TLE);
+    assert!(
+        m.ends_with("(a process or thread was refused at the limit of 16)"),
+        "{m}"
+    );
     let (v, m) = decide(&observed(run(Exit::Code(0), None, 10, 10)), &LIMITS);
     assert_eq!((v, m.as_str()), (Verdict::AC, "fine"));
 }
