@@ -240,10 +240,26 @@ fn modes_report_the_protections_they_lack() {
             }
             n if n.starts_with("no Landlock") => assert!(lacks("files"), "{n}: {active:?}"),
             n if n.starts_with("cgroup v2") => assert!(!lacks("leftovers"), "{n}: {active:?}"),
-            n if n.starts_with("cgroups and seccomp") => assert!(
+            n if n.starts_with("cgroups and seccomp") && root => assert!(
                 lacks("files") && lacks("memory") && lacks("leftovers"),
                 "{n}: a root run without Landlock can leave its cgroup: {active:?}"
             ),
+            // A run that is not root cannot leave its group: what the
+            // judge's groups hold is held (a user scope's, say).
+            n if n.starts_with("cgroups and seccomp") => {
+                let cgroups = Cgroups::probe();
+                assert!(lacks("files"), "{n}: {active:?}");
+                assert_eq!(
+                    !lacks("memory"),
+                    cgroups.as_ref().is_some_and(Cgroups::has_memory),
+                    "{n}: {active:?}"
+                );
+                assert_eq!(
+                    !lacks("leftovers"),
+                    cgroups.as_ref().is_some_and(Cgroups::kills_at_once),
+                    "{n}: {active:?}"
+                );
+            }
             // A judge that is not root limits processes by its user's count.
             n => assert!(
                 lacks("files") && lacks("user") && (lacks("processes") || !root),
