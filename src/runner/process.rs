@@ -371,16 +371,18 @@ fn sharing_starter(
     }))
 }
 
-/// A backstop on processes where there is no pids cgroup: with a user id of
-/// its own the run's processes alone count; otherwise the judge's user's
-/// tasks are counted now, and the run may add its limit to them.
+/// A backstop on processes: with a user id of its own the run's processes
+/// alone count (one above a pids cgroup's limit, so that the group refuses
+/// first and the refusal is seen); otherwise, where there is no pids
+/// cgroup, the judge's user's tasks are counted now, and the run may add
+/// its limit to them.
 fn process_backstop(spec: &RunSpec, group: Option<&RunGroup>, jail: Option<&Jail>) -> Option<u64> {
     let limit = u64::from(spec.limits.processes);
     match (
         jail.and_then(Jail::uid),
         group.is_some_and(RunGroup::has_pids),
     ) {
-        (Some(_), _) => Some(limit),
+        (Some(_), pids) => Some(limit + u64::from(pids)),
         (None, false) if jail.is_some() => {
             // SAFETY: getuid takes nothing.
             let uid = unsafe { libc::getuid() };
@@ -605,5 +607,50 @@ fn wait_for(pid: libc::pid_t) -> io::Result<(i32, libc::rusage)> {
         if e.kind() != io::ErrorKind::Interrupted {
             return Err(e);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec() -> RunSpec {
+        RunSpec {
+            argv: vec!["true".into()],
+            workdir: PathBuf::from("/"),
+            stdin: None,
+            stdout: PathBuf::from("/dev/null"),
+            stderr: PathBuf::from("/dev/null"),
+            limits: super::super::Limits {
+                cpu: Duration::from_secs(1),
+                wall: Duration::from_secs(3),
+                memory: 64 << 20,
+                output: 1 << 20,
+                processes: 16,
+            },
+            readable: Vec::new(),
+        }
+    }
+
+    fn ended(fault: Option<io::Error>) -> Ended {
+        Ended {
+            status: 0,
+            // SAFETY: rusage is plain data.
+            usage: unsafe { std::mem::zeroed() },
+            wall: Duration::from_millis(5),
+            stopped: None,
+            sampled_peak_kib: 0,
+            judge_kib: 0,
+            fault,
+        }
+    }
+
+    #[test]
+    fn a_run_whose_group_could_not_be_read_has_no_outcome() {
+        let fault = io::Error::other("cgroup v2: memory.current: gone");
+        let e = outcome(ended(Some(fault)), None, &spec()).unwrap_err();
+        assert_eq!(e.to_string(), "cgroup v2: memory.current: gone");
+        let fine = outcome(ended(None), None, &spec()).unwrap();
+        assert_eq!(fine.exit, Exit::Code(0));
     }
 }

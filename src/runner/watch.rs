@@ -16,6 +16,9 @@ use super::{Limits, Stop};
 /// How often the watchdog looks at a running program.
 const SAMPLE: Duration = Duration::from_millis(5);
 
+/// The first look, after which the wait doubles up to [`SAMPLE`].
+const FIRST_SAMPLE: Duration = Duration::from_micros(500);
+
 /// The working folder is measured every this many samples (a walk of a
 /// folder of a few files costs some 10 µs).
 const DISK_EVERY: u32 = 2;
@@ -54,7 +57,8 @@ pub fn watch(w: &Watched, ended: &mut dyn FnMut(Duration) -> bool) -> Seen {
     let mut seen = Seen::default();
     let mut tick = 0u32;
     loop {
-        if ended(SAMPLE) {
+        // The first samples come sooner, so that a short run is seen too.
+        if ended(SAMPLE.min(FIRST_SAMPLE * (1 << tick.min(4)))) {
             return seen;
         }
         tick = tick.wrapping_add(1);
@@ -90,10 +94,18 @@ pub fn watch(w: &Watched, ended: &mut dyn FnMut(Duration) -> bool) -> Seen {
     }
 }
 
-/// Memory now (KiB) and CPU time so far: the group's where it counts them.
+/// Memory (KiB) and CPU time so far. Memory is the larger of what the
+/// group is charged now, where it counts memory, and the main process's
+/// peak resident set (`VmHWM`, which `/usr/bin/time` reports too: it also
+/// counts the shared libraries' pages that another process brought into
+/// memory, and so were charged to another group). CPU time is the
+/// group's where there is one.
 fn measure(w: &Watched) -> std::io::Result<(u64, Duration)> {
     Ok(match w.group {
-        Some(g) if g.has_memory() => (g.usage()? / 1024, g.cpu()?),
+        Some(g) if g.has_memory() => {
+            let resident = procfs::status_field(Proc::Pid(w.pid), "VmHWM:").unwrap_or(0);
+            ((g.usage()? / 1024).max(resident), g.cpu()?)
+        }
         Some(g) => (sample(w.pid).0, g.cpu()?),
         None => sample(w.pid),
     })

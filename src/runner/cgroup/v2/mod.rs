@@ -360,6 +360,53 @@ impl Drop for Group {
 mod tests {
     use super::*;
 
+    /// A run's group as files in a plain folder, `memory` counted.
+    fn fake_group(files: &[(&str, &str)]) -> (tempfile::TempDir, Group) {
+        let parent = tempfile::tempdir().unwrap();
+        std::fs::write(parent.path().join("cgroup.subtree_control"), "pids\n").unwrap();
+        let dir = parent.path().join("mayan-run-x");
+        std::fs::create_dir(&dir).unwrap();
+        for (name, text) in files {
+            std::fs::write(dir.join(name), text).unwrap();
+        }
+        let procs = File::create(dir.join("cgroup.procs")).unwrap();
+        let group = Group {
+            dir,
+            procs,
+            memory: true,
+            peak: true,
+            pids: true,
+        };
+        (parent, group)
+    }
+
+    #[test]
+    fn a_control_file_that_vanished_is_an_error_naming_it_never_a_zero() {
+        let (_parent, group) = fake_group(&[("cpu.stat", "usage_usec 1500\n")]);
+        assert_eq!(group.cpu().unwrap(), Duration::from_micros(1500));
+        for e in [group.usage().unwrap_err(), group.peak().unwrap_err()] {
+            let e = e.to_string();
+            assert!(e.contains("mayan-run-x/memory."), "{e}");
+            assert!(e.contains("enabled for runs are now: pids"), "{e}");
+        }
+        std::fs::remove_file(group.dir.join("cpu.stat")).unwrap();
+        assert!(group.cpu().unwrap_err().to_string().contains("cpu.stat"));
+        // A figure that is not a number is no measurement either.
+        std::fs::write(group.dir.join("memory.peak"), "lots\n").unwrap();
+        let e = group.peak().unwrap_err().to_string();
+        assert!(e.contains("not a number"), "{e}");
+    }
+
+    #[test]
+    fn a_group_without_memory_reads_zero_memory_and_its_cpu_time() {
+        let (_parent, mut group) = fake_group(&[("cpu.stat", "usage_usec 7\n")]);
+        group.memory = false;
+        group.peak = false;
+        assert_eq!(group.usage().unwrap(), 0);
+        assert_eq!(group.peak().unwrap(), 0);
+        assert_eq!(group.cpu().unwrap(), Duration::from_micros(7));
+    }
+
     #[test]
     fn the_unified_mount_and_own_group_are_found() {
         let mountinfo = "24 1 0:22 / / rw - ext4 /dev/vda rw\n\
