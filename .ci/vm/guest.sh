@@ -1,0 +1,137 @@
+#!/bin/bash
+# In the cgroup v2 virtual machine, as root from its job service (started by
+# .ci/vm/pass through ../shared/tools/vm/vm-run.sh): the judge started in
+# each way users start it, each checked. Exits 1 on any wrong verdict or
+# leftover, 0 when every check held.
+#
+#   guest.sh CHECKOUT_PATH
+#
+# /job holds main/ (the checkout's tracked files, target/release/mayan and
+# the integration tests' binary), shared/ (../shared) and progs/ (the VM
+# kit's small programs). The checkout is put back at CHECKOUT_PATH, where
+# the tests' binary was built, with shared/ beside it.
+set -u
+co=$1
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+pass() { echo "ok:   $*"; }
+
+mkdir -p "$(dirname "$co")"
+cp -a /job/main "$co"
+cp -a /job/shared "$(dirname "$co")/shared"
+# alice reaches the checkout through every folder above it.
+d=$co
+while [ "$d" != / ]; do chmod o+x "$d"; d=$(dirname "$d"); done
+chmod -R o+rX "$co" "$(dirname "$co")/shared"
+mayan=$co/target/release/mayan
+itest=$(ls "$co"/target/release/deps/integration-* | head -1)
+
+# The small programs, built once, readable by every context.
+progs=/srv/progs
+mkdir -p $progs
+for p in ac memchild forkbomb daemon; do
+    gcc -O2 -pthread -o "$progs/$p" "/job/progs/$p.c" || fail "cannot build $p"
+done
+chmod -R a+rX $progs
+mkdir -p /srv/out && chmod 1777 /srv/out
+# The bundled configuration with limits for an emulated machine (5 to 30
+# times slower than the host): the programs, not the limits, are tested.
+sed -e 's/^time = .*/time = "5s"/' -e 's/^compile-time = .*/compile-time = "300s"/' \
+    "$co/judge.toml" >"$co/vm-judge.toml"
+chmod a+r "$co/vm-judge.toml"
+
+# Runs a command line as one context.
+in_ctx() {
+    case $1 in
+        R-svc) bash -c "$2" ;;
+        R-login) su -l root -c "$2" ;;
+        R-scope) su -l root -c "systemd-run --scope --quiet bash -c $(printf %q "$2")" ;;
+        A-login) su -l alice -c "$2" ;;
+        A-userscope) su -l alice -c "systemd-run --user --scope --quiet bash -c $(printf %q "$2")" ;;
+    esac
+}
+
+# What the tests' programs and the judges left: processes, groups, folders.
+leftovers() {
+    sleep 1
+    ps -eo comm= | grep -E '^(mayan|forkbomb|memchild|mayan-dmn-a|mayan-dmn-b|daemon|ac)$'
+    find /sys/fs/cgroup -name 'mayan-*' 2>/dev/null
+    ls -d /tmp/mayan-* /dev/shm/mayan-* /var/tmp/mayan-* 2>/dev/null
+}
+
+# Judges PROGRAM on the sample case; prints the case's verdict and message.
+judge_small() { # CTX NAME PROGRAM
+    local out=/srv/out/$1-$2
+    in_ctx "$1" "cd /srv/out && $mayan judge --suite $co/cases/sample --io stdio --time-limit 1s --memory-limit 64MiB --json $out.json -- $3 >$out.stdout 2>$out.stderr"
+    python3 - "$out.json" <<'EOF'
+import json, sys
+try:
+    c = json.load(open(sys.argv[1]))["submissions"][0]["cases"][0]
+    print(c["verdict"], c.get("message", ""))
+except Exception as e:
+    print("NO-JSON", repr(e))
+EOF
+}
+
+check_ctx() { # CTX
+    local ctx=$1 v header
+    echo "=== $ctx"
+    # The bundled run (the README's first command) in this context.
+    in_ctx "$ctx" "cd $co && $mayan judge -c vm-judge.toml --json /srv/out/$ctx-bundled.json >/srv/out/$ctx-bundled.stdout 2>/srv/out/$ctx-bundled.stderr"
+    header=$(grep -m1 -o 'measured by .*' "/srv/out/$ctx-bundled.stderr")
+    echo "  $header"
+    grep -E '^(sandbox|NOT protected)' "/srv/out/$ctx-bundled.stderr" | sed 's/^/  /'
+    v=$(python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(' '.join(f\"{s['name']}={s['score']}\" for s in d['submissions']))" "/srv/out/$ctx-bundled.json" 2>&1)
+    if [[ " $v " == *" correct=450 "* && " $v " == *" wrong=50 "* ]]; then
+        pass "$ctx bundled: $v"
+    else
+        fail "$ctx bundled: $v (want correct=450 wrong=50)"
+        head -20 "/srv/out/$ctx-bundled.stderr"
+    fi
+    case $header in
+        *"cgroup v2 (memory, pids,"*) pass "$ctx: memory and pids held by cgroup v2" ;;
+        *) fail "$ctx: not every cgroup v2 controller: $header" ;;
+    esac
+    v=$(judge_small "$ctx" ac "$progs/ac"); [[ $v == AC* ]] && pass "$ctx ac: $v" || fail "$ctx ac: $v"
+    # /srv/progs is not the run's folder: the program is named by its path.
+    v=$(judge_small "$ctx" memchild "$progs/memchild")
+    [[ $v == MLE* ]] && pass "$ctx 200 MiB in a child: $v" || fail "$ctx 200 MiB in a child: $v"
+    v=$(judge_small "$ctx" forkbomb "$progs/forkbomb")
+    [[ $v == *"refused at the limit"* ]] && pass "$ctx fork bomb: $v" || fail "$ctx fork bomb: $v"
+    v=$(judge_small "$ctx" daemon "$progs/daemon")
+    [[ $v != AC* && $v != NO-JSON* ]] && pass "$ctx daemon: $v" || fail "$ctx daemon: $v"
+    v=$(leftovers | tr '\n' ' ')
+    [ -z "$v" ] && pass "$ctx: nothing left behind" || fail "$ctx: left behind: $v"
+}
+
+# The sandbox's integration tests in a context: as root with CI set (every
+# protection must be there), as alice with what she may have. Not the one
+# that lets attacks through unconfined under a 1 s limit, which emulation
+# makes too slow to get through.
+sandbox_tests() { # CTX ENV
+    local log=/srv/out/$1-sandbox-tests.txt
+    in_ctx "$1" "cd /tmp && env $2 MAYAN_SANDBOX_COVERAGE=/srv/out/coverage.txt MAYAN_SANDBOX_LABEL='cgroup v2 VM, $1' $itest --test-threads=2 sandbox:: --skip sandbox::without_the_sandbox_the_attacks_work" >"$log" 2>&1
+    local rc=$? result
+    result=$(grep -E '^test result' "$log" | tail -1)
+    [ $rc = 0 ] && pass "$1 sandbox tests: $result" || {
+        fail "$1 sandbox tests (exit $rc): $result"
+        grep -E -A4 '^test .* FAILED$|panicked' "$log" | head -40
+    }
+}
+
+echo "cgroup v2 checks: $(uname -r), $(systemctl --version | head -1)"
+: >/srv/out/coverage.txt && chmod 666 /srv/out/coverage.txt
+for ctx in ${CONTEXTS:-R-svc R-login R-scope A-login A-userscope}; do
+    t0=$SECONDS
+    check_ctx "$ctx"
+    echo "  ($((SECONDS - t0)) s)"
+done
+sandbox_tests R-svc "CI=1"
+sandbox_tests A-login "MAYAN_SANDBOX_PARTIAL=1"
+v=$(leftovers | tr '\n' ' ')
+[ -z "$v" ] && pass "after the tests: nothing left behind" || fail "after the tests, left behind: $v"
+mkdir -p /job/out && cp -r /srv/out/. /job/out/
+echo "--- sandbox coverage in the VM"
+cat /srv/out/coverage.txt
+echo "cgroup v2 checks: $fails failed"
+[ "$fails" = 0 ]
