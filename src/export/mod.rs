@@ -20,6 +20,7 @@ pub mod names;
 pub mod problem;
 pub mod solutions;
 pub mod statement;
+pub mod testlib;
 
 use std::path::{Path, PathBuf};
 

@@ -22,10 +22,10 @@ pub mod testlib;
 use std::path::PathBuf;
 
 use super::{CheckResult, CheckVerdict, Output, Policy, check};
-use crate::puzzle::case::ReadError;
+use crate::puzzle::case::{Case, ReadError};
 use crate::solver::Solver;
 use crate::text::visible;
-use crate::untrusted::Refusal;
+use crate::untrusted::{Prefix, Refusal};
 use files::{read_answer, read_case, read_output, write_file};
 
 /// The exit codes of every protocol, for `mayan check --help`.
@@ -170,6 +170,12 @@ fn check_files(inputs: &Inputs, policy: Policy) -> CheckResult {
             details: String::new(),
         },
     };
+    escaped(j)
+}
+
+/// A result with its words made safe to show (`text::visible`), as every
+/// protocol shows them.
+pub fn escaped(j: CheckResult) -> CheckResult {
     CheckResult {
         summary: visible(&j.summary),
         details: visible(&j.details),
@@ -187,18 +193,32 @@ fn try_check_files(inputs: &Inputs, policy: Policy) -> Result<CheckResult, Input
         Ok(prefix) => prefix,
         Err(refused) => return Ok(refused),
     };
+    Ok(judge_prefix(
+        &case,
+        expected.as_deref(),
+        &prefix,
+        policy,
+        &mut Solver::new(),
+    ))
+}
+
+/// What every protocol makes of an output once the files are read: the
+/// case, the answer file's text (`None`: the reference solver decides) and
+/// the output's first [`OUTPUT_LIMIT`] bytes; not yet [`escaped`]. Public
+/// for the tests that hold the exported testlib checker against it.
+pub fn judge_prefix(
+    case: &Case,
+    expected: Option<&str>,
+    prefix: &Prefix,
+    policy: Policy,
+    solver: &mut Solver,
+) -> CheckResult {
     let text = crate::text::decode(&prefix.bytes);
     let output = match prefix.truncated {
         false => Output::Text(&text),
         true => Output::TooLarge(OUTPUT_LIMIT),
     };
-    Ok(check(
-        &case,
-        output,
-        expected.as_deref(),
-        policy,
-        &mut Solver::new(),
-    ))
+    check(case, output, expected, policy, solver)
 }
 
 /// Runs one protocol on its arguments; returns the process exit code.
