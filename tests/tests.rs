@@ -34,4 +34,5 @@ mod sandbox_cli;
 mod seeds;
 mod snapshots;
 mod stress;
+mod testlib_checker;
 mod trust;
