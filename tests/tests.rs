@@ -15,6 +15,7 @@ mod contest;
 mod differential;
 mod export_dmoj;
 mod export_kattis;
+mod export_polygon;
 mod gen_cases;
 mod judge;
 mod kept_groups;

@@ -27,6 +27,10 @@ pub enum ExportTarget {
     /// A DMOJ problem folder, for a DMOJ judge's problem storage.
     #[command(after_help = crate::exit::HELP)]
     Dmoj(DmojArgs),
+    /// A Polygon problem package, with the testlib checker (C++): for
+    /// Polygon, and for DOMjudge through p2d. Standard input and output.
+    #[command(after_help = crate::exit::HELP)]
+    Polygon(PackageArgs),
 }
 
 /// What every package is made from.
@@ -74,6 +78,7 @@ pub(super) fn export_command(args: &ExportArgs) -> Result<u8> {
     let (target, package, io) = match &args.target {
         ExportTarget::Kattis(p) => (Target::Kattis, p, None),
         ExportTarget::Dmoj(d) => (Target::Dmoj, &d.package, d.io),
+        ExportTarget::Polygon(p) => (Target::Polygon, p, None),
     };
     let (mut config, config_path) = Config::find(package.config.as_deref())?;
     config.apply(&Overrides {
@@ -109,6 +114,7 @@ fn summary(target: Target, e: &Exported) -> String {
     let what = match target {
         Target::Kattis => "a Kattis problem package",
         Target::Dmoj => "a DMOJ problem folder",
+        Target::Polygon => "a Polygon problem package",
     };
     let suites = p.groups().count();
     let mut text = format!(
@@ -120,7 +126,10 @@ fn summary(target: Target, e: &Exported) -> String {
         e.path.display(),
         e.name,
     );
-    text.push_str(&format!("checker and validator: {}\n", e.binary));
+    match &e.binary {
+        Some(binary) => text.push_str(&format!("checker and validator: {binary}\n")),
+        None => text.push_str("checker: the testlib checker (C++), checker.cpp\n"),
+    }
     text.push_str(&next_steps(target, e));
     text
 }
@@ -138,6 +147,13 @@ fn next_steps(target: Target, e: &Exported) -> String {
             parent = quoted(parent),
             name = e.name,
             time = e.problem.limits.time.as_secs_f64(),
+        ),
+        Target::Polygon => format!(
+            "next: zip the folder's contents and upload them to Polygon (Package), or make a \
+             DOMjudge package of it: p2d --code {name} -y {pkg}\n\
+             the checker is files/checker.cpp, for the judge's testlib.h; standard input and output.",
+            name = e.name,
+            pkg = quoted(&e.path),
         ),
         Target::Dmoj => format!(
             "next: put the folder in a DMOJ judge's problem storage (problem_storage_globs), \

@@ -1,26 +1,31 @@
 //! Problem packages for the judges others run, made from `judge.toml` and
-//! the cases with this project's binary inside as input validator and
-//! checker: a Kattis problem package (`kattis`: Kattis installs it, DOMjudge
-//! imports it) and a DMOJ problem folder (`dmoj`). Both are checked by those
-//! judges' own tools in the tests (`tests/export_kattis.rs`,
-//! `tests/export_dmoj.rs`).
+//! the cases: a Kattis problem package (`kattis`: Kattis installs it,
+//! DOMjudge imports it) and a DMOJ problem folder (`dmoj`), with this
+//! project's binary inside as input validator and checker; and a Polygon
+//! problem package (`polygon`), with the testlib checker in C++ (`testlib`)
+//! for the judges that compile one. Each is checked by those judges' own
+//! tools in the tests (`tests/export_kattis.rs`, `tests/export_dmoj.rs`,
+//! `tests/export_polygon.rs`).
 //!
-//! This module owns the one export step both share: the short name, the
-//! folder, the problem, the binary, then the target's files. The problem
-//! read from the configuration is `problem`'s, names the judges accept
-//! `names`', the output folder and its safety `folder`'s, the binary's
-//! inspection `binary`'s, the statement `statement`'s, the programs a
-//! package carries `solutions`'.
+//! This module owns the one export step all share: the short name, the
+//! folder, the problem, the binary where the target carries it, then the
+//! target's files. The problem read from the configuration is `problem`'s,
+//! names the judges accept `names`', the output folder and its safety
+//! `folder`'s, the binary's inspection `binary`'s, the statement
+//! `statement`'s (in Chinese `zh`'s), the programs a package carries
+//! `solutions`'.
 
 pub mod binary;
 pub mod dmoj;
 pub mod folder;
 pub mod kattis;
 pub mod names;
+pub mod polygon;
 pub mod problem;
 pub mod solutions;
 pub mod statement;
 pub mod testlib;
+pub mod zh;
 
 use std::path::{Path, PathBuf};
 
@@ -40,6 +45,25 @@ pub enum Target {
     Kattis,
     /// DMOJ problem folder.
     Dmoj,
+    /// Polygon problem package, with the testlib checker.
+    Polygon,
+}
+
+impl Target {
+    /// The file every package of the target has at its top.
+    fn marker(self) -> &'static str {
+        match self {
+            Target::Kattis => kattis::MARKER,
+            Target::Dmoj => dmoj::MARKER,
+            Target::Polygon => polygon::MARKER,
+        }
+    }
+
+    /// Whether the package carries this project's binary (else the
+    /// testlib checker).
+    pub fn carries_binary(self) -> bool {
+        matches!(self, Target::Kattis | Target::Dmoj)
+    }
 }
 
 /// A package that cannot be made.
@@ -105,7 +129,8 @@ pub struct Exported {
     pub path: PathBuf,
     pub name: String,
     pub problem: Problem,
-    pub binary: Binary,
+    /// The binary inside, for the targets that carry it.
+    pub binary: Option<Binary>,
     /// What the exporter should know: data rewritten, duplicates, the
     /// binary's linking.
     pub notes: Vec<String>,
@@ -114,12 +139,49 @@ pub struct Exported {
 /// Makes the package for `target`.
 pub fn export(target: Target, request: &Request) -> Result<Exported, ExportError> {
     let name = short_name(request.out)?;
-    let marker = match target {
-        Target::Kattis => kattis::MARKER,
-        Target::Dmoj => dmoj::MARKER,
-    };
-    let folder = OutFolder::prepare(request.out, &protected(request), marker, request.force)?;
+    let folder = OutFolder::prepare(
+        request.out,
+        &protected(request),
+        target.marker(),
+        request.force,
+    )?;
     let (problem, mut notes) = Problem::gather(request.config, request.sample)?;
+    let binary = match target.carries_binary() {
+        true => Some(inspected_binary(request, &problem, &mut notes)?),
+        false => None,
+    };
+    match (target, &binary) {
+        (Target::Kattis, Some(binary)) => kattis::write(&name, &problem, binary, &folder)?,
+        (Target::Dmoj, Some(binary)) => {
+            dmoj::write(&problem, binary, &folder)?;
+            notes.extend(dmoj::warnings(&problem));
+        }
+        (Target::Polygon, _) => polygon::write(&name, &problem, &folder)?,
+        (_, None) => unreachable!("the targets that carry the binary have it"),
+    }
+    let path = folder.finish()?;
+    if target == Target::Kattis && path.to_string_lossy().contains(char::is_whitespace) {
+        notes.push(format!(
+            "{}: Kattis's problemtools cannot build a statement in a path with a space              (problem2pdf, verifyproblem's statement check): move the package before checking it",
+            path.display()
+        ));
+    }
+    Ok(Exported {
+        path,
+        name,
+        problem,
+        binary,
+        notes,
+    })
+}
+
+/// The binary to put inside, read and tried on a case; what it is that the
+/// exporter should know goes to `notes`.
+fn inspected_binary(
+    request: &Request,
+    problem: &Problem,
+    notes: &mut Vec<String>,
+) -> Result<Binary, ExportError> {
     let binary = Binary::read(request.binary)?;
     match binary.version() {
         Ok(version) if version.starts_with("mayan ") => {
@@ -139,27 +201,7 @@ pub fn export(target: Target, request: &Request) -> Result<Exported, ExportError
         )),
     }
     notes.extend(binary.warnings());
-    match target {
-        Target::Kattis => kattis::write(&name, &problem, &binary, &folder)?,
-        Target::Dmoj => {
-            dmoj::write(&problem, &binary, &folder)?;
-            notes.extend(dmoj::warnings(&problem));
-        }
-    }
-    let path = folder.finish()?;
-    if target == Target::Kattis && path.to_string_lossy().contains(char::is_whitespace) {
-        notes.push(format!(
-            "{}: Kattis's problemtools cannot build a statement in a path with a space              (problem2pdf, verifyproblem's statement check): move the package before checking it",
-            path.display()
-        ));
-    }
-    Ok(Exported {
-        path,
-        name,
-        problem,
-        binary,
-        notes,
-    })
+    Ok(binary)
 }
 
 /// The short name: the folder's own name, when valid.

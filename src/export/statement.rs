@@ -23,10 +23,29 @@ pub const SOURCE: &str = "NOIP 2011 (senior division, day 1, problem 3)";
 
 /// The statement's parts, in the shared markup.
 pub struct Statement {
+    pub words: &'static Words,
     pub legend: Vec<String>,
     pub input: Vec<String>,
     pub output: Vec<String>,
 }
+
+/// The fixed words of a statement in one language.
+pub struct Words {
+    pub title: &'static str,
+    pub input: &'static str,
+    pub output: &'static str,
+    pub sample_input: &'static str,
+    pub sample_output: &'static str,
+}
+
+/// The English words.
+pub const ENGLISH: Words = Words {
+    title: TITLE,
+    input: "Input",
+    output: "Output",
+    sample_input: "Sample Input",
+    sample_output: "Sample Output",
+};
 
 impl Statement {
     /// The statement of `problem`, read and written through `io`.
@@ -63,6 +82,7 @@ impl Statement {
         legend.push(goal(problem));
         legend.push(format!("This is the problem of {SOURCE}."));
         Statement {
+            words: &ENGLISH,
             legend,
             input: input_section(problem, io),
             output: output_section(problem),
@@ -71,11 +91,12 @@ impl Statement {
 
     /// The statement as the body of Kattis's `problem.en.tex`.
     pub fn latex(&self) -> String {
-        let mut out = format!("\\problemname{{{TITLE}}}\n\n");
+        let mut out = format!("\\problemname{{{}}}\n\n", self.words.title);
         for p in &self.legend {
             let _ = writeln!(out, "{}\n", to_latex(p));
         }
-        for (title, paragraphs) in [("Input", &self.input), ("Output", &self.output)] {
+        let w = self.words;
+        for (title, paragraphs) in [(w.input, &self.input), (w.output, &self.output)] {
             let _ = writeln!(out, "\\section*{{{title}}}\n");
             for p in paragraphs {
                 let _ = writeln!(out, "{}\n", to_latex(p));
@@ -86,11 +107,15 @@ impl Statement {
 
     /// The statement as DMOJ's Markdown, with the samples `(input, answer)`.
     pub fn markdown(&self, samples: &[(&str, &str)]) -> String {
-        let mut out = format!("<!-- {TITLE}: the problem description for the site -->\n\n");
+        let w = self.words;
+        let mut out = format!(
+            "<!-- {}: the problem description for the site -->\n\n",
+            w.title
+        );
         for p in &self.legend {
             let _ = writeln!(out, "{}\n", to_markdown(p));
         }
-        for (title, paragraphs) in [("Input", &self.input), ("Output", &self.output)] {
+        for (title, paragraphs) in [(w.input, &self.input), (w.output, &self.output)] {
             let _ = writeln!(out, "## {title}\n");
             for p in paragraphs {
                 let _ = writeln!(out, "{}\n", to_markdown(p));
@@ -98,8 +123,8 @@ impl Statement {
         }
         for (i, (input, answer)) in samples.iter().enumerate() {
             let n = i + 1;
-            let _ = writeln!(out, "## Sample Input {n}\n\n```\n{input}```\n");
-            let _ = writeln!(out, "## Sample Output {n}\n\n```\n{answer}```\n");
+            let _ = writeln!(out, "## {} {n}\n\n```\n{input}```\n", w.sample_input);
+            let _ = writeln!(out, "## {} {n}\n\n```\n{answer}```\n", w.sample_output);
         }
         out
     }
@@ -152,7 +177,7 @@ fn output_section(problem: &Problem) -> Vec<String> {
 }
 
 /// The shared markup as LaTeX: math stays, a file name is `\texttt`.
-fn to_latex(text: &str) -> String {
+pub(super) fn to_latex(text: &str) -> String {
     let mut out = String::new();
     for (i, part) in text.split('`').enumerate() {
         if i % 2 == 1 {
