@@ -23,6 +23,7 @@ use std::fs::{File, OpenOptions};
 use std::io;
 use std::os::fd::{AsRawFd, RawFd};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::{events_count, kill_each, read_pids, read_u64, remove_group, write};
@@ -36,6 +37,20 @@ pub struct Tree {
     place: Place,
     memory: bool,
     pids: bool,
+    /// Root's own group, removed with the last tree when it is empty.
+    own_group: Option<Arc<OwnGroup>>,
+}
+
+/// Root's group of its own at the hierarchy's root (see `place`): removed
+/// when the judge is done with it, if no other judge's runs are in it
+/// (another judge that finds it gone makes it again).
+#[derive(Debug)]
+struct OwnGroup(PathBuf);
+
+impl Drop for OwnGroup {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir(&self.0);
+    }
 }
 
 /// The group of one run; removed when dropped.
@@ -101,11 +116,13 @@ impl Tree {
         }
         enable_for_runs(&base, &placed.place);
         let enabled = controllers(&base.join("cgroup.subtree_control"));
+        let own = (placed.place == Place::OwnGroup).then(|| Arc::new(OwnGroup(base.clone())));
         Some(Tree {
             memory: enabled.iter().any(|c| c == "memory"),
             pids: enabled.iter().any(|c| c == "pids"),
             place: placed.place,
             base,
+            own_group: own,
         })
     }
 
@@ -142,7 +159,18 @@ impl Tree {
     /// most `processes` processes, where those controllers are enabled.
     pub fn create(&self, name: &str, ceiling: u64, processes: u32) -> io::Result<Group> {
         let dir = self.base.join(format!("mayan-run-{name}"));
-        std::fs::create_dir(&dir)?;
+        match std::fs::create_dir(&dir) {
+            Err(e) if e.kind() == io::ErrorKind::NotFound && self.own_group.is_some() => {
+                // Another judge removed root's group when it was done.
+                std::fs::create_dir(&self.base).or_else(|e| match e.kind() {
+                    io::ErrorKind::AlreadyExists => Ok(()),
+                    _ => Err(e),
+                })?;
+                enable(&self.base, &WANTED);
+                std::fs::create_dir(&dir)?;
+            }
+            made => made?,
+        }
         let made = (|| {
             if self.memory {
                 write(&dir.join("memory.max"), &ceiling.to_string())
