@@ -6,6 +6,17 @@
 //! LaTeX (only a PDF) nor an input validator, so the test puts the
 //! package's English statement where verifyproblem looks for it, and the
 //! one error left is the missing input validator.
+//!
+//! That error stays, and the test asserts it exactly: p2d cannot carry an
+//! input validator. Its conversion (`Polygon2DOMjudge.process` in 0.4.0)
+//! writes `domjudge-problem.ini`, `problem.yaml` with the checker or
+//! interactor under `output_validators/`, the tests, the solutions, a PDF
+//! statement and attachments, and reads nothing else of `problem.xml` (no
+//! `<validators>`); neither its flags nor its `config.toml` (languages,
+//! checker flags, solution tags, sample names, comment marks) name a
+//! validator, and its repository's newest source (cn-xcpc-tools/
+//! Polygon2DOMjudge at 8b0919a, after 0.4.0) has none either. So the
+//! Polygon package ships no validator for p2d to drop.
 
 use std::path::Path;
 
@@ -120,6 +131,7 @@ fn p2d_then_verifyproblem_judge_the_package() {
         String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
     eprintln!("--- verifyproblem {} ---\n{text}", converted.display());
     let errors: Vec<&str> = text.lines().filter(|l| l.starts_with("ERROR")).collect();
+    // The one error p2d leaves (module comment): it converts no validator.
     assert_eq!(errors, ["ERROR No input format validators found"], "{text}");
     assert!(
         text.contains("accepted/reference.cpp (C++) OK: AC"),
