@@ -14,6 +14,7 @@ mod config_faults;
 mod contest;
 mod differential;
 mod export_dmoj;
+mod export_hydro;
 mod export_kattis;
 mod export_polygon;
 mod gen_cases;

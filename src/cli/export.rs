@@ -26,11 +26,15 @@ pub enum ExportTarget {
     Kattis(PackageArgs),
     /// A DMOJ problem folder, for a DMOJ judge's problem storage.
     #[command(after_help = crate::exit::HELP)]
-    Dmoj(DmojArgs),
+    Dmoj(IoPackageArgs),
     /// A Polygon problem package, with the testlib checker (C++): for
     /// Polygon, and for DOMjudge through p2d. Standard input and output.
     #[command(after_help = crate::exit::HELP)]
     Polygon(PackageArgs),
+    /// A HydroOJ problem, with the testlib checker (C++): zip it and import
+    /// it (Import problem).
+    #[command(after_help = crate::exit::HELP)]
+    Hydro(IoPackageArgs),
 }
 
 /// What every package is made from.
@@ -65,7 +69,8 @@ pub struct PackageArgs {
 }
 
 #[derive(Args, Debug)]
-pub struct DmojArgs {
+/// A package whose judge runs either file or standard I/O (DMOJ, Hydro).
+pub struct IoPackageArgs {
     #[command(flatten)]
     pub package: PackageArgs,
     /// File I/O (the program reads mayan.in, writes mayan.out) or standard
@@ -79,6 +84,7 @@ pub(super) fn export_command(args: &ExportArgs) -> Result<u8> {
         ExportTarget::Kattis(p) => (Target::Kattis, p, None),
         ExportTarget::Dmoj(d) => (Target::Dmoj, &d.package, d.io),
         ExportTarget::Polygon(p) => (Target::Polygon, p, None),
+        ExportTarget::Hydro(h) => (Target::Hydro, &h.package, h.io),
     };
     let (mut config, config_path) = Config::find(package.config.as_deref())?;
     config.apply(&Overrides {
@@ -115,6 +121,7 @@ fn summary(target: Target, e: &Exported) -> String {
         Target::Kattis => "a Kattis problem package",
         Target::Dmoj => "a DMOJ problem folder",
         Target::Polygon => "a Polygon problem package",
+        Target::Hydro => "a HydroOJ problem",
     };
     let suites = p.groups().count();
     let mut text = format!(
@@ -128,7 +135,10 @@ fn summary(target: Target, e: &Exported) -> String {
     );
     match &e.binary {
         Some(binary) => text.push_str(&format!("checker and validator: {binary}\n")),
-        None => text.push_str("checker: the testlib checker (C++), checker.cpp\n"),
+        None => text.push_str(match target {
+            Target::Hydro => "checker: the testlib checker (C++), testdata/chk.cc\n",
+            _ => "checker: the testlib checker (C++), files/checker.cpp\n",
+        }),
     }
     text.push_str(&next_steps(target, e));
     text
@@ -154,6 +164,20 @@ fn next_steps(target: Target, e: &Exported) -> String {
              the checker is files/checker.cpp, for the judge's testlib.h; standard input and output.",
             name = e.name,
             pkg = quoted(&e.path),
+        ),
+        Target::Hydro => format!(
+            "next: zip it, `(cd {parent} && zip -r {name}.zip {name})`, and import the zip in \
+             HydroOJ (Import problem); Hydro compiles testdata/chk.cc against its testlib.h\n\
+             {io}.",
+            parent = quoted(parent),
+            name = e.name,
+            io = match e.problem.io.mode {
+                IoMode::File => format!(
+                    "file I/O: {} and {}",
+                    e.problem.io.input_file, e.problem.io.output_file
+                ),
+                IoMode::Stdio => "standard input and output".to_string(),
+            },
         ),
         Target::Dmoj => format!(
             "next: put the folder in a DMOJ judge's problem storage (problem_storage_globs), \

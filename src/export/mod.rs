@@ -2,10 +2,12 @@
 //! the cases: a Kattis problem package (`kattis`: Kattis installs it,
 //! DOMjudge imports it) and a DMOJ problem folder (`dmoj`), with this
 //! project's binary inside as input validator and checker; and a Polygon
-//! problem package (`polygon`), with the testlib checker in C++ (`testlib`)
-//! for the judges that compile one. Each is checked by those judges' own
-//! tools in the tests (`tests/export_kattis.rs`, `tests/export_dmoj.rs`,
-//! `tests/export_polygon.rs`).
+//! problem package (`polygon`) and a HydroOJ problem (`hydro`), with the
+//! testlib checker in C++ (`testlib`) for the judges that compile one. The
+//! tests check each with those judges' own tools where they run here
+//! (`tests/export_kattis.rs`, `tests/export_dmoj.rs`,
+//! `tests/export_polygon.rs`), else against the format read from the
+//! judge's source (`tests/export_hydro.rs`).
 //!
 //! This module owns the one export step all share: the short name, the
 //! folder, the problem, the binary where the target carries it, then the
@@ -18,6 +20,7 @@
 pub mod binary;
 pub mod dmoj;
 pub mod folder;
+pub mod hydro;
 pub mod kattis;
 pub mod names;
 pub mod polygon;
@@ -47,6 +50,8 @@ pub enum Target {
     Dmoj,
     /// Polygon problem package, with the testlib checker.
     Polygon,
+    /// HydroOJ problem, with the testlib checker.
+    Hydro,
 }
 
 impl Target {
@@ -56,6 +61,7 @@ impl Target {
             Target::Kattis => kattis::MARKER,
             Target::Dmoj => dmoj::MARKER,
             Target::Polygon => polygon::MARKER,
+            Target::Hydro => hydro::MARKER,
         }
     }
 
@@ -101,6 +107,10 @@ pub enum ExportError {
         "[io] {key} = {value:?} cannot be a file of the program's working folder in a package: use a plain name (letters, digits, `.`, `_`, `-`), different for input and output"
     )]
     IoFileName { key: &'static str, value: String },
+    #[error(
+        "[io] input-file = {input:?}, output-file = {output:?}: Hydro's file I/O is NAME.in and NAME.out (NAME letters, digits, `_`, `-`); rename the files, or export with --io stdio"
+    )]
+    HydroFileNames { input: String, output: String },
     #[error("{} is not the mayan binary (`--version` printed {version:?}): give the right one with --binary", path.display())]
     NotMayan { path: PathBuf, version: String },
     #[error(transparent)]
@@ -157,6 +167,10 @@ pub fn export(target: Target, request: &Request) -> Result<Exported, ExportError
             notes.extend(dmoj::warnings(&problem));
         }
         (Target::Polygon, _) => polygon::write(&name, &problem, &folder)?,
+        (Target::Hydro, _) => {
+            hydro::write(&name, &problem, &folder)?;
+            notes.extend(hydro::warnings(&problem));
+        }
         (_, None) => unreachable!("the targets that carry the binary have it"),
     }
     let path = folder.finish()?;

@@ -107,26 +107,64 @@ impl Statement {
 
     /// The statement as DMOJ's Markdown, with the samples `(input, answer)`.
     pub fn markdown(&self, samples: &[(&str, &str)]) -> String {
+        self.markdown_as(Markdown::Dmoj, samples)
+    }
+
+    /// The statement as `flavour`'s Markdown, with the samples `(input,
+    /// answer)`.
+    pub fn markdown_as(&self, flavour: Markdown, samples: &[(&str, &str)]) -> String {
         let w = self.words;
         let mut out = format!(
             "<!-- {}: the problem description for the site -->\n\n",
             w.title
         );
         for p in &self.legend {
-            let _ = writeln!(out, "{}\n", to_markdown(p));
+            let _ = writeln!(out, "{}\n", flavour.text(p));
         }
         for (title, paragraphs) in [(w.input, &self.input), (w.output, &self.output)] {
             let _ = writeln!(out, "## {title}\n");
             for p in paragraphs {
-                let _ = writeln!(out, "{}\n", to_markdown(p));
+                let _ = writeln!(out, "{}\n", flavour.text(p));
             }
         }
         for (i, (input, answer)) in samples.iter().enumerate() {
             let n = i + 1;
-            let _ = writeln!(out, "## {} {n}\n\n```\n{input}```\n", w.sample_input);
-            let _ = writeln!(out, "## {} {n}\n\n```\n{answer}```\n", w.sample_output);
+            let (fence_in, fence_out) = match flavour {
+                Markdown::Dmoj => (String::new(), String::new()),
+                Markdown::Hydro => (format!("input{n}"), format!("output{n}")),
+            };
+            let _ = writeln!(
+                out,
+                "## {} {n}\n\n```{fence_in}\n{input}```\n",
+                w.sample_input
+            );
+            let _ = writeln!(
+                out,
+                "## {} {n}\n\n```{fence_out}\n{answer}```\n",
+                w.sample_output
+            );
         }
         out
+    }
+}
+
+/// The Markdown a site reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Markdown {
+    /// DMOJ's: math between `~`, samples in plain code blocks.
+    Dmoj,
+    /// HydroOJ's: math between `$` (KaTeX), samples in code blocks
+    /// labelled `input1`, `output1`, ... (which Hydro shows as samples).
+    Hydro,
+}
+
+impl Markdown {
+    /// A paragraph of the shared markup in this Markdown.
+    fn text(self, text: &str) -> String {
+        match self {
+            Markdown::Dmoj => to_markdown(text),
+            Markdown::Hydro => text.to_string(),
+        }
     }
 }
 
