@@ -16,6 +16,7 @@ mod differential;
 mod export_dmoj;
 mod export_hydro;
 mod export_kattis;
+mod export_lemon;
 mod export_polygon;
 mod gen_cases;
 mod judge;

@@ -35,6 +35,10 @@ pub enum ExportTarget {
     /// it (Import problem).
     #[command(after_help = crate::exit::HELP)]
     Hydro(IoPackageArgs),
+    /// A LemonLime contest, with this binary as its special judge (mode 4):
+    /// open contest.cdf in LemonLime.
+    #[command(after_help = crate::exit::HELP)]
+    Lemon(IoPackageArgs),
 }
 
 /// What every package is made from.
@@ -85,6 +89,7 @@ pub(super) fn export_command(args: &ExportArgs) -> Result<u8> {
         ExportTarget::Dmoj(d) => (Target::Dmoj, &d.package, d.io),
         ExportTarget::Polygon(p) => (Target::Polygon, p, None),
         ExportTarget::Hydro(h) => (Target::Hydro, &h.package, h.io),
+        ExportTarget::Lemon(l) => (Target::Lemon, &l.package, l.io),
     };
     let (mut config, config_path) = Config::find(package.config.as_deref())?;
     config.apply(&Overrides {
@@ -122,6 +127,7 @@ fn summary(target: Target, e: &Exported) -> String {
         Target::Dmoj => "a DMOJ problem folder",
         Target::Polygon => "a Polygon problem package",
         Target::Hydro => "a HydroOJ problem",
+        Target::Lemon => "a LemonLime contest",
     };
     let suites = p.groups().count();
     let mut text = format!(
@@ -134,6 +140,10 @@ fn summary(target: Target, e: &Exported) -> String {
         e.name,
     );
     match &e.binary {
+        Some(binary) if target == Target::Lemon => text.push_str(&format!(
+            "special judge: data/{}/checker, which runs {binary}\n",
+            e.name
+        )),
         Some(binary) => text.push_str(&format!("checker and validator: {binary}\n")),
         None => text.push_str(match target {
             Target::Hydro => "checker: the testlib checker (C++), testdata/chk.cc\n",
@@ -171,13 +181,15 @@ fn next_steps(target: Target, e: &Exported) -> String {
              {io}.",
             parent = quoted(parent),
             name = e.name,
-            io = match e.problem.io.mode {
-                IoMode::File => format!(
-                    "file I/O: {} and {}",
-                    e.problem.io.input_file, e.problem.io.output_file
-                ),
-                IoMode::Stdio => "standard input and output".to_string(),
-            },
+            io = io_text(&e.problem),
+        ),
+        Target::Lemon => format!(
+            "next: open {cdf} in LemonLime (Open contest), put each contestant's program in \
+             source/CONTESTANT/{name}.cpp, and judge\n\
+             the special judge is data/{name}/checker (Linux; mode 4, LemonLime's own protocol); {io}.",
+            cdf = quoted(&e.path.join(crate::export::lemon::MARKER)),
+            name = e.name,
+            io = io_text(&e.problem),
         ),
         Target::Dmoj => format!(
             "next: put the folder in a DMOJ judge's problem storage (problem_storage_globs), \
@@ -189,5 +201,16 @@ fn next_steps(target: Target, e: &Exported) -> String {
             e.problem.limits.time.as_secs_f64(),
             e.problem.limits.memory.div_ceil(1024),
         ),
+    }
+}
+
+/// The package's I/O, for the next steps.
+fn io_text(problem: &export::problem::Problem) -> String {
+    match problem.io.mode {
+        IoMode::File => format!(
+            "file I/O: {} and {}",
+            problem.io.input_file, problem.io.output_file
+        ),
+        IoMode::Stdio => "standard input and output".to_string(),
     }
 }

@@ -78,7 +78,7 @@ pub fn warnings(problem: &Problem) -> Vec<String> {
 /// ([`io_names_fault`]: plain names in the working folder, nothing a path
 /// could climb out of or a script could misread, not the same), held again
 /// here for a problem not read from `judge.toml`.
-fn check_io_names(problem: &Problem) -> Result<(), ExportError> {
+pub(super) fn check_io_names(problem: &Problem) -> Result<(), ExportError> {
     let io = &problem.io;
     match io_names_fault(&io.input_file, &io.output_file) {
         Some((key, _)) => Err(ExportError::IoFileName {

@@ -2,12 +2,13 @@
 //! the cases: a Kattis problem package (`kattis`: Kattis installs it,
 //! DOMjudge imports it) and a DMOJ problem folder (`dmoj`), with this
 //! project's binary inside as input validator and checker; and a Polygon
-//! problem package (`polygon`) and a HydroOJ problem (`hydro`), with the
+//! LemonLime contest (`lemon`, the binary as its special judge); and a
+//! Polygon problem package (`polygon`) and a HydroOJ problem (`hydro`), with the
 //! testlib checker in C++ (`testlib`) for the judges that compile one. The
 //! tests check each with those judges' own tools where they run here
 //! (`tests/export_kattis.rs`, `tests/export_dmoj.rs`,
 //! `tests/export_polygon.rs`), else against the format read from the
-//! judge's source (`tests/export_hydro.rs`).
+//! judge's source (`tests/export_hydro.rs`, `tests/export_lemon.rs`).
 //!
 //! This module owns the one export step all share: the short name, the
 //! folder, the problem, the binary where the target carries it, then the
@@ -22,6 +23,7 @@ pub mod dmoj;
 pub mod folder;
 pub mod hydro;
 pub mod kattis;
+pub mod lemon;
 pub mod names;
 pub mod polygon;
 pub mod problem;
@@ -52,6 +54,8 @@ pub enum Target {
     Polygon,
     /// HydroOJ problem, with the testlib checker.
     Hydro,
+    /// LemonLime contest, with this project's binary as special judge.
+    Lemon,
 }
 
 impl Target {
@@ -62,13 +66,14 @@ impl Target {
             Target::Dmoj => dmoj::MARKER,
             Target::Polygon => polygon::MARKER,
             Target::Hydro => hydro::MARKER,
+            Target::Lemon => lemon::MARKER,
         }
     }
 
     /// Whether the package carries this project's binary (else the
     /// testlib checker).
     pub fn carries_binary(self) -> bool {
-        matches!(self, Target::Kattis | Target::Dmoj)
+        matches!(self, Target::Kattis | Target::Dmoj | Target::Lemon)
     }
 }
 
@@ -166,6 +171,7 @@ pub fn export(target: Target, request: &Request) -> Result<Exported, ExportError
             dmoj::write(&problem, binary, &folder)?;
             notes.extend(dmoj::warnings(&problem));
         }
+        (Target::Lemon, Some(binary)) => lemon::write(&name, &problem, binary, &folder)?,
         (Target::Polygon, _) => polygon::write(&name, &problem, &folder)?,
         (Target::Hydro, _) => {
             hydro::write(&name, &problem, &folder)?;
