@@ -12,7 +12,8 @@
 //!   chk.cc`, and one subtask per suite (`type: sum`, its points, its
 //!   cases);
 //! - `testdata/NN.in`, `testdata/NN.ans`: the cases and their answers
-//!   (Hydro keeps test data in one flat folder);
+//!   (Hydro keeps test data in one flat folder; `config.yaml` says in a
+//!   comment which suite and case each is);
 //! - `testdata/chk.cc`: the testlib checker (`export::testlib`), which Hydro
 //!   compiles against its own testlib.h and calls as `chk in user_out
 //!   answer`, reading its verdict from standard error (`ok ` accepted).
@@ -51,7 +52,7 @@ pub fn write(name: &str, problem: &Problem, folder: &OutFolder) -> Result<(), Ex
     let english = Statement::of(problem, io).markdown_as(Markdown::Hydro, &samples);
     folder.write("problem_en.md", english.as_bytes(), false)?;
     folder.write(MARKER, config.as_bytes(), false)?;
-    for (stem, _, case) in case_files(problem) {
+    for (stem, _, case) in problem.numbered_cases() {
         folder.write(&format!("testdata/{stem}.in"), case.input.as_bytes(), false)?;
         folder.write(
             &format!("testdata/{stem}.ans"),
@@ -62,24 +63,6 @@ pub fn write(name: &str, problem: &Problem, folder: &OutFolder) -> Result<(), Ex
     let checker = checker_source(problem.policy);
     folder.write(&format!("testdata/{CHECKER}"), checker.as_bytes(), false)?;
     Ok(())
-}
-
-/// Every case with its file stem in `testdata/` (`01`, `02`, ...: Hydro's
-/// test data is one flat folder) and where it came from (`suite/case`).
-fn case_files(problem: &Problem) -> Vec<(String, String, &super::problem::PackedCase)> {
-    let width = problem.case_count().to_string().len().max(2);
-    let all = problem
-        .groups()
-        .flat_map(|g| g.cases.iter().map(move |c| (g, c)));
-    all.enumerate()
-        .map(|(i, (g, c))| {
-            (
-                format!("{:0width$}", i + 1),
-                format!("{}/{}", g.name, c.name),
-                c,
-            )
-        })
-        .collect()
 }
 
 /// `problem.yaml`. Hydro takes `pid` as the problem's id only when it is
@@ -114,7 +97,7 @@ pub fn config_yaml(problem: &Problem) -> Result<String, ExportError> {
         let _ = writeln!(out, "filename: {}", file_stem(problem)?);
     }
     let _ = writeln!(out, "checker_type: testlib\nchecker: {CHECKER}\nsubtasks:");
-    let files = case_files(problem);
+    let files = problem.numbered_cases();
     let mut files = files.iter();
     for (id, group) in problem.groups().enumerate() {
         let _ = writeln!(
@@ -123,10 +106,11 @@ pub fn config_yaml(problem: &Problem) -> Result<String, ExportError> {
             id + 1,
             group.total()
         );
-        for (stem, source, _) in files.by_ref().take(group.cases.len()) {
+        for (stem, group, case) in files.by_ref().take(group.cases.len()) {
             let _ = writeln!(
                 out,
-                "  - input: {stem}.in\n    output: {stem}.ans\n    # {source}"
+                "  - input: {stem}.in\n    output: {stem}.ans\n    # {}/{}",
+                group.name, case.name
             );
         }
     }

@@ -48,7 +48,7 @@ pub fn write(
     }
     let cdf = serde_json::to_string_pretty(&contest(name, problem)).unwrap_or_default();
     folder.write(MARKER, format!("{cdf}\n").as_bytes(), false)?;
-    for (stem, case) in case_files(problem) {
+    for (stem, _, case) in problem.numbered_cases() {
         let path = format!("data/{name}/{stem}");
         folder.write(&format!("{path}.in"), case.input.as_bytes(), false)?;
         folder.write(&format!("{path}.ans"), case.answer.as_bytes(), false)?;
@@ -60,15 +60,6 @@ pub fn write(
         true,
     )?;
     Ok(())
-}
-
-/// Every case with its file stem (`01`, `02`, ...).
-fn case_files(problem: &Problem) -> Vec<(String, &super::problem::PackedCase)> {
-    let width = problem.case_count().to_string().len().max(2);
-    let cases = problem.groups().flat_map(|g| &g.cases);
-    (cases.enumerate())
-        .map(|(i, c)| (format!("{:0width$}", i + 1), c))
-        .collect()
 }
 
 /// The special judge LemonLime runs from its `data/` folder.
@@ -95,13 +86,10 @@ pub fn contest(name: &str, problem: &Problem) -> Value {
     };
     let memory = problem.limits.memory.div_ceil(1 << 20);
     let time = problem.limits.time.as_millis() as u64;
-    let mut points = problem
-        .groups()
-        .flat_map(|g| g.cases.iter().map(|_| g.points));
-    let test_cases: Vec<Value> = (case_files(problem).into_iter())
-        .map(|(stem, _)| {
+    let test_cases: Vec<Value> = (problem.numbered_cases().into_iter())
+        .map(|(stem, group, _)| {
             json!({
-                "fullScore": points.next().unwrap_or_default(),
+                "fullScore": group.points,
                 "timeLimit": time,
                 "memoryLimit": memory,
                 "inputFiles": [format!("{name}/{stem}.in")],

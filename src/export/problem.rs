@@ -86,6 +86,19 @@ impl Problem {
         self.groups().map(|g| g.cases.len()).sum()
     }
 
+    /// Every case with its group, numbered from 1 in order as the judges
+    /// that keep test data in one flat folder name them: `01`, `02`, ...,
+    /// with more digits from a hundred cases on.
+    pub fn numbered_cases(&self) -> Vec<(String, &Group, &PackedCase)> {
+        let width = self.case_count().to_string().len().max(2);
+        let all = self
+            .groups()
+            .flat_map(|g| g.cases.iter().map(move |c| (g, c)));
+        (all.enumerate())
+            .map(|(i, (g, c))| (format!("{:0width$}", i + 1), g, c))
+            .collect()
+    }
+
     /// Every case's answer is `-1`, or none is.
     pub fn answers_all_or_none_minus_one(&self) -> bool {
         let mut answers = self
