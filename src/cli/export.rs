@@ -1,7 +1,7 @@
-//! `mayan export kattis|dmoj OUT_DIR`: a problem package for a judge, from
-//! `judge.toml` and its cases. The package is the library's
-//! (`crate::export`); this resolves the flags, and says what was made and
-//! what to do with it.
+//! `mayan export kattis|dmoj|polygon|hydro|lemon OUT_DIR`: a problem
+//! package for a judge, from `judge.toml` and its cases. The package is the
+//! library's (`crate::export`); this resolves the flags, and says what was
+//! made and what to do with it.
 
 use std::path::{Path, PathBuf};
 
