@@ -26,6 +26,10 @@ chmod -R o+rX "$co" "$(dirname "$co")/shared"
 mayan=$co/target/release/mayan
 itest=$(ls "$co"/target/release/deps/integration-* | head -1)
 
+if [ -x /job/baseline/mayan ]; then
+    mkdir -p /srv/baseline && cp /job/baseline/mayan /srv/baseline/ && chmod -R a+rX /srv/baseline
+fi
+
 # The small programs, built once, readable by every context.
 progs=/srv/progs
 mkdir -p $progs
@@ -108,6 +112,20 @@ check_ctx() { # CTX
     [ -z "$v" ] && pass "$ctx: nothing left behind" || fail "$ctx: left behind: $v"
 }
 
+# With an earlier binary in /job/baseline/mayan (.ci/vm/pass's
+# MAYAN_VM_BASELINE), the same small programs judged by it in each context,
+# for the record only: "baseline CTX TEST: VERDICT MESSAGE | header".
+baseline_ctx() { # CTX
+    local b=/srv/baseline/mayan t v
+    [ -x $b ] || return 0
+    for t in memchild forkbomb; do
+        v=$(mayan=$b judge_small "$1" "base-$t" "$progs/$t")
+        echo "baseline $1 $t: $v | $(grep -m1 -o 'measured by .*' "/srv/out/$1-base-$t.stderr" | cut -c1-160)"
+    done
+    echo "baseline $1 left behind: $(leftovers | tr '\n' ' ')"
+    for p in $(pgrep -x forkbomb; pgrep -x memchild); do kill -9 "$p" 2>/dev/null; done
+}
+
 # Root with no scope to ask for: its runs' groups in its own group at the
 # hierarchy's root, removed when it is done.
 check_noscope() {
@@ -144,6 +162,7 @@ for ctx in ${CONTEXTS:-R-svc R-login R-scope A-login A-userscope}; do
     t0=$SECONDS
     check_ctx "$ctx"
     echo "  ($((SECONDS - t0)) s)"
+    baseline_ctx "$ctx"
 done
 check_noscope
 sandbox_tests R-svc "CI=1"
