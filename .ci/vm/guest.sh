@@ -53,7 +53,7 @@ in_ctx() {
         A-login) su -l alice -c "$2" ;;
         A-userscope) su -l alice -c "systemd-run --user --scope --quiet bash -c $(printf %q "$2")" ;;
         # Root where systemd gives no scope (a container, OpenRC).
-        R-noscope) su -l root -c "MAYAN_CGROUP_NO_SCOPE=1 $2" ;;
+        R-noscope) su -l root -c "export MAYAN_CGROUP_NO_SCOPE=1; $2" ;;
     esac
 }
 
