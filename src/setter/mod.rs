@@ -1,6 +1,8 @@
 //! The problem setter's tools: validating cases and their answers, random
-//! boards, cases of a kind, stress testing and shrinking a failing case.
+//! boards, boards built backwards from moves that clear them, cases of a
+//! kind, stress testing and shrinking a failing case.
 
+pub mod backward;
 pub mod kinds;
 pub mod random;
 pub mod stress;

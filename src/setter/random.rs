@@ -70,6 +70,52 @@ pub fn random_board(rng: &mut Rng, shape: Shape) -> Option<Board> {
     None
 }
 
+/// Column heights holding `blocks` blocks in all, none above `tallest`,
+/// each block dropped into a column with room at random; `None` when they do
+/// not fit.
+pub fn heights_for(rng: &mut Rng, blocks: usize, tallest: usize) -> Option<[usize; WIDTH]> {
+    let tallest = tallest.min(HEIGHT);
+    if blocks > WIDTH * tallest {
+        return None;
+    }
+    let mut heights = [0; WIDTH];
+    for _ in 0..blocks {
+        let room: Vec<usize> = (0..WIDTH).filter(|&x| heights[x] < tallest).collect();
+        heights[room[rng.range(0, room.len() as u64 - 1) as usize]] += 1;
+    }
+    Some(heights)
+}
+
+/// A board of the given column heights with no run of three, its colours
+/// drawn from `1..=colours` cell by cell (left to right, bottom to top)
+/// among those that do not finish a run with the two cells below or the two
+/// to the left; so few colours still give a dense board at once, where
+/// drawing whole boards until one has no run would take very long. `None`
+/// after many dead ends (a cell where every colour finishes a run).
+pub fn run_free_board(rng: &mut Rng, heights: [usize; WIDTH], colours: u8) -> Option<Board> {
+    let colours = colours.clamp(1, MAX_COLOUR);
+    'draw: for _ in 0..1000 {
+        let mut columns: Vec<Vec<u8>> = vec![Vec::new(); WIDTH];
+        for x in 0..WIDTH {
+            for y in 0..heights[x].min(HEIGHT) {
+                let finishes = |c: u8| {
+                    let at = |x: usize, y: usize| columns[x].get(y).copied();
+                    (y >= 2 && at(x, y - 1) == Some(c) && at(x, y - 2) == Some(c))
+                        || (x >= 2 && at(x - 1, y) == Some(c) && at(x - 2, y) == Some(c))
+                };
+                let fine: Vec<u8> = (1..=colours).filter(|&c| !finishes(c)).collect();
+                if fine.is_empty() {
+                    continue 'draw;
+                }
+                let c = fine[rng.range(0, fine.len() as u64 - 1) as usize];
+                columns[x].push(c);
+            }
+        }
+        return Board::from_columns(&columns).ok();
+    }
+    None
+}
+
 /// The boards the benchmark calls hard: dense, every colour at least three
 /// times, for `n = 5` (nearly always without a solution, so the whole tree is
 /// searched).
@@ -98,6 +144,27 @@ mod tests {
     fn same_seed_same_boards() {
         assert_eq!(hard_boards(7, 5), hard_boards(7, 5));
         assert_ne!(hard_boards(7, 5), hard_boards(8, 5));
+    }
+
+    #[test]
+    fn run_free_boards_have_their_heights_and_no_run_even_with_two_colours() {
+        let mut rng = Rng::new(3);
+        for blocks in [0, 1, 12, 25, 35] {
+            let heights = heights_for(&mut rng, blocks, 7).unwrap();
+            assert_eq!(heights.iter().sum::<usize>(), blocks);
+            let board = run_free_board(&mut rng, heights, 2).unwrap();
+            assert_eq!(board.block_count(), blocks);
+            assert!((0..WIDTH).all(|x| board.height(x) == heights[x]));
+            assert!(!has_run(&board), "{board:?}");
+            assert!(board.colour_counts()[3..].iter().all(|&c| c == 0));
+        }
+        assert_eq!(heights_for(&mut rng, 21, 4), None);
+        assert!(
+            heights_for(&mut rng, 20, 4)
+                .unwrap()
+                .iter()
+                .all(|&h| h == 4)
+        );
     }
 
     #[test]
