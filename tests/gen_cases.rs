@@ -1,11 +1,15 @@
 //! `mayan gen` through the binary: every kind writes cases that validate
 //! cleanly, the same seed writes the same files, and dialect-sensitive cases
-//! come with every dialect's answer.
+//! come with every dialect's answer; `validate` names a repeated case.
 
 use std::path::Path;
 
 use assert_cmd::Command;
 use predicates::prelude::*;
+
+fn mayan() -> Command {
+    Command::cargo_bin("mayan").unwrap()
+}
 
 fn generate(out: &Path, kind: &str, seed: &str) -> assert_cmd::assert::Assert {
     Command::cargo_bin("mayan")
@@ -121,4 +125,45 @@ fn a_closed_stdout_does_not_stop_generation() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(dir.path().join("random-050.ans").exists());
+}
+
+#[test]
+fn validate_names_a_repeated_case_and_the_case_it_repeats() {
+    let dir = tempfile::tempdir().unwrap();
+    generate(dir.path(), "exactly-n", "2").success();
+    let first = dir.path().join("exactly-n-002.in");
+    let text = std::fs::read_to_string(&first).unwrap();
+    // The same board with colours 1 and 2 exchanged is still a repeat.
+    let swapped: String = text
+        .lines()
+        .enumerate()
+        .map(|(i, line)| match i {
+            0 => format!("{line}\n"),
+            _ => {
+                let tokens = line.split(' ').map(|t| match t {
+                    "1" => "2",
+                    "2" => "1",
+                    t => t,
+                });
+                tokens.collect::<Vec<_>>().join(" ") + "\n"
+            }
+        })
+        .collect();
+    std::fs::write(dir.path().join("copy.in"), &text).unwrap();
+    std::fs::write(dir.path().join("recoloured.in"), swapped).unwrap();
+    mayan()
+        .arg("validate")
+        .arg(dir.path())
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(format!(
+            "{}: warning: repeats {}: the same n and board, so the same answer under each dialect",
+            dir.path().join("exactly-n-002.in").display(),
+            dir.path().join("copy.in").display(),
+        )))
+        .stdout(predicate::str::contains(format!(
+            "{}: warning: repeats {}: the same n and board once its colours are renumbered",
+            dir.path().join("recoloured.in").display(),
+            dir.path().join("copy.in").display(),
+        )));
 }

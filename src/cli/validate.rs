@@ -12,6 +12,7 @@ use crate::config::{Config, Suite};
 use crate::exit;
 use crate::judge::suite::{Severity, collect_inputs};
 use crate::puzzle::case::{canonical_fault, parse_case_strict, read_case_from};
+use crate::setter::repeats::repeat_findings;
 use crate::setter::validate::{Configured, validate_case};
 use crate::solver::Solver;
 use crate::text::{plural, visible};
@@ -78,7 +79,7 @@ pub(super) fn validate(args: &ValidateArgs) -> Result<u8> {
     let mut overrides = super::args::overrides(None, &args.rules);
     overrides.answer_extension = args.answers.answer_extension.clone();
     config.apply(&overrides)?;
-    let (mut inputs, mut findings) = (Vec::new(), Vec::new());
+    let (mut inputs, mut findings, mut cases) = (Vec::new(), Vec::new(), Vec::new());
     let mut solver = Solver::new();
     for (root, ext) in roots(args, &config)? {
         let (found, strays) = collect_inputs(std::slice::from_ref(&root), &ext);
@@ -88,10 +89,13 @@ pub(super) fn validate(args: &ValidateArgs) -> Result<u8> {
             answer_extension: &ext,
         };
         for input in &found {
-            findings.extend(validate_case(input, configured, &mut solver));
+            let validated = validate_case(input, configured, &mut solver);
+            findings.extend(validated.findings);
+            cases.extend(validated.case.map(|case| (input.clone(), case)));
         }
         inputs.extend(found);
     }
+    findings.extend(repeat_findings(&cases));
     let mut out = std::io::stdout().lock();
     for f in &findings {
         writeln!(out, "{}", visible(&f.to_string()))?;

@@ -11,6 +11,7 @@ use crate::puzzle::case::{Case, MAX_N};
 use crate::puzzle::dialect::Dialect;
 use crate::puzzle::rules::{Dir, Move, RawMove, has_run, trace};
 use crate::setter::random::{Rng, Shape, random_board};
+use crate::setter::repeats::renumber;
 use crate::solver::Solver;
 
 /// What kind of case to make.
@@ -206,29 +207,6 @@ fn shape(options: &Options, at_least_three: bool) -> Shape {
         max_height: options.density,
         at_least_three,
     }
-}
-
-/// The board with its colours renumbered 1, 2, ... in order of first
-/// appearance (column by column, bottom to top), as the statement numbers them.
-fn renumber(board: Board) -> Board {
-    let mut map = [0u8; 11];
-    let mut next = 0;
-    let columns: Vec<Vec<u8>> = board
-        .columns()
-        .iter()
-        .map(|col| {
-            col.iter()
-                .map(|&c| {
-                    if map[c as usize] == 0 {
-                        next += 1;
-                        map[c as usize] = next;
-                    }
-                    map[c as usize]
-                })
-                .collect()
-        })
-        .collect();
-    Board::from_columns(&columns).unwrap_or(board)
 }
 
 /// One candidate for a kind, before its property is checked.

@@ -1,9 +1,11 @@
 //! The problem setter's tools: validating cases and their answers, random
 //! boards, boards built backwards from moves that clear them, cases of a
-//! kind, stress testing and shrinking a failing case.
+//! kind, cases that repeat one another, stress testing and shrinking a
+//! failing case.
 
 pub mod backward;
 pub mod kinds;
 pub mod random;
+pub mod repeats;
 pub mod stress;
 pub mod validate;

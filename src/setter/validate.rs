@@ -39,17 +39,29 @@ pub struct Configured<'a> {
     pub answer_extension: &'a str,
 }
 
-/// Everything worth saying about one case file and its answer files.
-pub fn validate_case(input: &Path, configured: Configured, solver: &mut Solver) -> Vec<Finding> {
+/// What validating one case file found, and the case when it could be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Validated {
+    pub findings: Vec<Finding>,
+    pub case: Option<Case>,
+}
+
+/// Everything worth saying about one case file and its answer files (but
+/// whether it repeats another: see `repeats`).
+pub fn validate_case(input: &Path, configured: Configured, solver: &mut Solver) -> Validated {
+    let unread = |finding| Validated {
+        findings: vec![finding],
+        case: None,
+    };
     let text = match read_text(input) {
         Ok(text) => text,
-        Err(unreadable) => return vec![unreadable],
+        Err(unreadable) => return unread(unreadable),
     };
     let (case, warnings) = match parse_case_strict(&text) {
         Ok(parsed) => parsed,
         Err(e) => {
             let kind = e.kind.to_string();
-            return vec![Finding::new(input, Some(e.line), Severity::Error, kind)];
+            return unread(Finding::new(input, Some(e.line), Severity::Error, kind));
         }
     };
     let mut findings: Vec<Finding> = warnings
@@ -65,7 +77,10 @@ pub fn validate_case(input: &Path, configured: Configured, solver: &mut Solver) 
     let mut refs = References::of(&case);
     findings.extend(answer_files(input, configured, &mut refs, solver));
     findings.extend(notes(input, &case, &mut refs, solver));
-    findings
+    Validated {
+        findings,
+        case: Some(case),
+    }
 }
 
 /// Each answer file held against the reference under every dialect that
@@ -210,7 +225,10 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let input = write(dir.path(), "a.in", "1\n1 1 2 0\n2 2 1 0\n0\n0\n0\n");
         write(dir.path(), "a.ans", "0 2 1\n");
-        assert_eq!(validate_case(&input, DEFAULT, &mut Solver::new()), vec![]);
+        assert_eq!(
+            validate_case(&input, DEFAULT, &mut Solver::new()).findings,
+            vec![]
+        );
     }
 
     #[test]
@@ -218,7 +236,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let input = write(dir.path(), "a.in", "2\n1 0\n1 0\n0\n1 0\n0\n");
         write(dir.path(), "a.ans", "1 0 1\n0 0 1\n");
-        let findings = validate_case(&input, DEFAULT, &mut Solver::new());
+        let findings = validate_case(&input, DEFAULT, &mut Solver::new()).findings;
         let error = findings
             .iter()
             .find(|f| f.severity == Severity::Error)
@@ -250,7 +268,7 @@ mod tests {
     fn format_errors_warnings_and_missing_answers_are_reported() {
         let dir = tempfile::tempdir().unwrap();
         let input = write(dir.path(), "bad.in", "1\n1 0\n1 0\nx 0\n0\n0\n");
-        let findings = validate_case(&input, DEFAULT, &mut Solver::new());
+        let findings = validate_case(&input, DEFAULT, &mut Solver::new()).findings;
         assert_eq!(findings.len(), 1);
         assert_eq!(
             findings[0].to_string(),
@@ -261,7 +279,7 @@ mod tests {
             "crlf.in",
             "1\r\n0\r\n0\r\n0\r\n1 1 0\r\n1 0\r\n",
         );
-        let findings = validate_case(&input, DEFAULT, &mut Solver::new());
+        let findings = validate_case(&input, DEFAULT, &mut Solver::new()).findings;
         assert!(
             findings
                 .iter()
@@ -278,7 +296,7 @@ mod tests {
     fn fewer_than_n_is_noted() {
         let dir = tempfile::tempdir().unwrap();
         let input = write(dir.path(), "a.in", "3\n1 0\n1 0\n0\n1 0\n0\n");
-        let findings = validate_case(&input, DEFAULT, &mut Solver::new());
+        let findings = validate_case(&input, DEFAULT, &mut Solver::new()).findings;
         assert!(
             findings
                 .iter()
@@ -296,7 +314,7 @@ mod tests {
         };
         // The exclude dialect's answer, where include is configured.
         let file = write(dir.path(), "a.out", "1 0 1\n0 0 1\n");
-        let findings = validate_case(&input, out, &mut Solver::new());
+        let findings = validate_case(&input, out, &mut Solver::new()).findings;
         assert!(
             findings
                 .iter()
@@ -304,7 +322,7 @@ mod tests {
             "{findings:?}"
         );
         // Under `ans`, a.out is not an answer file: none is read.
-        let findings = validate_case(&input, DEFAULT, &mut Solver::new());
+        let findings = validate_case(&input, DEFAULT, &mut Solver::new()).findings;
         let missing = format!("no answer file for {} (", DEFAULT.dialect);
         assert!(
             findings.iter().any(|f| f.message.starts_with(&missing)
@@ -314,7 +332,7 @@ mod tests {
         );
         assert!(findings.iter().all(|f| f.path != file), "{findings:?}");
         write(dir.path(), "a.out", "0 0 1\n3 0 -1\n");
-        let findings = validate_case(&input, out, &mut Solver::new());
+        let findings = validate_case(&input, out, &mut Solver::new()).findings;
         assert!(
             findings.iter().any(|f| f
                 .message
