@@ -1,19 +1,70 @@
 //! `mayan gen` through the binary: every kind writes cases that validate
 //! cleanly, the same seed writes the same files, and dialect-sensitive cases
-//! come with every dialect's answer; `validate` names a repeated case.
+//! come with every dialect's answer; dense cases need exactly n moves
+//! (replayed with the plain rules of `support::naive`, and no solution in
+//! fewer found by the solver); cases of one seed differ across kinds;
+//! every flag is honoured or refused; `validate` names a repeated case.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
+use mayan_judge::puzzle::answer::{Answer, parse_answer};
+use mayan_judge::puzzle::case::{Case, read_case_file};
+use mayan_judge::puzzle::dialect::{Dialect, NullSwaps, Steps};
+use mayan_judge::setter::repeats::key;
+use mayan_judge::solver::Solver;
 use predicates::prelude::*;
+
+use crate::support::naive;
 
 fn mayan() -> Command {
     Command::cargo_bin("mayan").unwrap()
 }
 
-fn generate(out: &Path, kind: &str, seed: &str) -> assert_cmd::assert::Assert {
-    Command::cargo_bin("mayan")
+/// Every case `gen` wrote into `dir` (`*.in`, in name order), with the
+/// answer its `X.ans` holds.
+fn written(dir: &Path) -> Vec<(PathBuf, Case, Answer)> {
+    let mut inputs: Vec<PathBuf> = std::fs::read_dir(dir)
         .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "in"))
+        .collect();
+    inputs.sort();
+    inputs
+        .into_iter()
+        .map(|input| {
+            let case = read_case_file(&input).unwrap();
+            let text = std::fs::read_to_string(input.with_extension("ans")).unwrap();
+            (input, case, parse_answer(&text).unwrap())
+        })
+        .collect()
+}
+
+/// The answer's moves replayed with the plain rules: every one legal, and
+/// the board empty after the last.
+fn clears(case: &Case, answer: &Answer) -> bool {
+    let Answer::Moves(moves) = answer else {
+        return false;
+    };
+    let mut grid = naive::grid_from_columns(&case.board.columns());
+    for m in moves {
+        match naive::apply(&grid, m.x, m.y, m.g) {
+            Some(next) => grid = next,
+            None => return false,
+        }
+    }
+    grid.iter().flatten().all(|&c| c == 0)
+}
+
+/// True when no k < n moves clear the board (null swaps never shorten a
+/// solution, so they are left out).
+fn needs_all_n(case: &Case, solver: &mut Solver) -> bool {
+    let shortest = Dialect::new(NullSwaps::Exclude, Steps::Exact);
+    (1..case.n).all(|k| solver.solve(&case.board, k, shortest).is_none())
+}
+
+fn generate(out: &Path, kind: &str, seed: &str) -> assert_cmd::assert::Assert {
+    mayan()
         .args([
             "gen", "--kind", kind, "--count", "3", "--seed", seed, "--out",
         ])
@@ -34,6 +85,7 @@ fn every_kind_writes_valid_cases_with_their_answers() {
         "left-move",
         "cascade",
         "cross",
+        "tower",
     ];
     for kind in kinds {
         generate(dir.path(), kind, "5")
@@ -81,50 +133,141 @@ fn the_same_seed_writes_the_same_files() {
 #[test]
 fn an_impossible_request_says_what_to_loosen() {
     let dir = tempfile::tempdir().unwrap();
-    Command::cargo_bin("mayan")
-        .unwrap()
-        .args([
-            "gen",
-            "--kind",
-            "cascade",
-            "--waves",
-            "9",
-            "--n",
-            "1",
-            "--colours",
-            "1",
-            "--density",
-            "1",
-            "--out",
-        ])
+    mayan()
+        .args(["gen", "--kind", "cascade", "--n", "3", "--colours", "1"])
+        .arg("--out")
         .arg(dir.path())
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "found no cascade case after many tries",
+            "found no cascade case after many tries: loosen --colours, --density, --blocks, --n or --waves",
         ));
 }
 
-/// Regression: `mayan gen ... | head -1` panicked on the closed pipe after
-/// the first case and left the rest unwritten.
 #[test]
-fn a_closed_stdout_does_not_stop_generation() {
+fn dense_exactly_n_cases_hold_20_blocks_and_need_exactly_n_moves() {
     let dir = tempfile::tempdir().unwrap();
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("mayan"))
-        .args(["gen", "--kind", "random", "--count", "50", "--out"])
+    mayan()
+        .args(["gen", "--kind", "exactly-n", "--n", "5", "--density", "7"])
+        .args(["--count", "10", "--out"])
         .arg(dir.path())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    drop(child.stdout.take());
-    let out = child.wait_with_output().unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+        .assert()
+        .success();
+    let cases = written(dir.path());
+    assert_eq!(cases.len(), 10);
+    let mut solver = Solver::new();
+    for (input, case, answer) in &cases {
+        let shown = input.display();
+        assert_eq!(case.n, 5, "{shown}");
+        assert!(case.board.block_count() >= 20, "{shown}");
+        assert!((0..5).all(|x| case.board.height(x) <= 7), "{shown}");
+        assert!(clears(case, answer), "{shown}: {}", answer.one_line());
+        assert!(needs_all_n(case, &mut solver), "{shown}");
+    }
+    let mut keys: Vec<_> = cases.iter().map(|(_, c, _)| key(c)).collect();
+    keys.sort();
+    keys.dedup();
+    assert_eq!(keys.len(), 10, "ten different boards");
+}
+
+#[test]
+fn blocks_and_colours_are_honoured_by_every_kind_that_takes_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let runs: [(&str, &[&str], std::ops::RangeInclusive<usize>, usize); 4] = [
+        (
+            "exactly-n",
+            &["--n", "5", "--blocks", "30-33", "--colours", "5"],
+            30..=33,
+            5,
+        ),
+        ("hard", &["--colours", "3"], 20..=35, 3),
+        ("random", &["--blocks", "12", "--colours", "2"], 12..=12, 2),
+        (
+            "cascade",
+            &["--n", "4", "--blocks", "24", "--waves", "3"],
+            24..=24,
+            4,
+        ),
+    ];
+    let mut solver = Solver::new();
+    for (kind, flags, blocks, colours) in runs {
+        let out = dir.path().join(kind);
+        mayan()
+            .args(["gen", "--kind", kind, "--count", "3"])
+            .args(flags)
+            .arg("--out")
+            .arg(&out)
+            .assert()
+            .success();
+        for (input, case, answer) in written(&out) {
+            let shown = input.display();
+            assert!(blocks.contains(&case.board.block_count()), "{shown}");
+            let used = case
+                .board
+                .colour_counts()
+                .iter()
+                .filter(|&&c| c > 0)
+                .count();
+            assert!(used <= colours, "{shown}: {used} colours");
+            if kind == "hard" {
+                assert_eq!(used, 3, "{shown}");
+                assert_eq!(answer, Answer::NoSolution, "{shown}");
+            }
+            if kind == "exactly-n" {
+                assert!(clears(&case, &answer) && needs_all_n(&case, &mut solver));
+            }
+        }
+    }
+    let four = dir.path().join("four");
+    mayan()
+        .args(["gen", "--kind", "hard", "--colours", "4", "--out"])
+        .arg(&four)
+        .assert()
+        .success();
+    assert_ne!(
+        written(&four)[0].1,
+        written(&dir.path().join("hard"))[0].1,
+        "--colours 3 and 4 make other boards"
     );
-    assert!(dir.path().join("random-050.ans").exists());
+}
+
+#[test]
+fn one_seed_gives_different_cases_across_kinds() {
+    let dir = tempfile::tempdir().unwrap();
+    let kinds = [
+        "bottom-row",
+        "random",
+        "exactly-n",
+        "fewer-than-n",
+        "dialect-sensitive",
+        "hard",
+        "left-move",
+        "cascade",
+        "cross",
+        "tower",
+    ];
+    for kind in kinds {
+        generate(dir.path(), kind, "5").success();
+    }
+    let cases = written(dir.path());
+    assert_eq!(cases.len(), 3 * kinds.len());
+    for (i, (a, case, _)) in cases.iter().enumerate() {
+        for (b, other, _) in &cases[..i] {
+            assert_ne!(
+                key(case),
+                key(other),
+                "{} repeats {}",
+                a.display(),
+                b.display()
+            );
+        }
+    }
+    mayan()
+        .arg("validate")
+        .arg(dir.path())
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("repeats").not());
 }
 
 #[test]
@@ -166,4 +309,89 @@ fn validate_names_a_repeated_case_and_the_case_it_repeats() {
             dir.path().join("recoloured.in").display(),
             dir.path().join("copy.in").display(),
         )));
+}
+
+#[test]
+fn flags_a_kind_cannot_use_are_refused_naming_the_flag() {
+    let dir = tempfile::tempdir().unwrap();
+    let refused: [(&[&str], &str); 10] = [
+        (
+            &["--kind", "exactly-n", "--waves", "3"],
+            "--waves 3: exactly-n cases do not use it",
+        ),
+        (
+            &["--kind", "hard", "--waves", "2"],
+            "--waves 2: hard cases do not use it",
+        ),
+        (
+            &["--kind", "bottom-row", "--density", "4"],
+            "--density 4: a bottom-row case",
+        ),
+        (
+            &["--kind", "tower", "--density", "5"],
+            "--density 5: a tower case starts with a column of 6 or 7",
+        ),
+        (
+            &["--kind", "fewer-than-n", "--n", "1"],
+            "--n 1: a fewer-than-n case",
+        ),
+        (
+            &["--kind", "dialect-sensitive", "--n", "1"],
+            "--n 1: no dialect-sensitive case",
+        ),
+        (
+            &["--kind", "random", "--blocks", "30", "--density", "4"],
+            "--blocks 30: columns of at most --density 4 hold 20 blocks",
+        ),
+        (
+            &["--kind", "bottom-row", "--blocks", "6"],
+            "--blocks 6: a bottom-row case holds at most 5 blocks",
+        ),
+        (
+            &["--kind", "cascade", "--waves", "9", "--n", "5"],
+            "--waves 9: a move of 9 waves clears at least 27 blocks",
+        ),
+        (
+            &["--kind", "random", "--blocks", "36"],
+            "give a number of blocks from 1 to 35",
+        ),
+    ];
+    for (flags, message) in refused {
+        mayan()
+            .arg("gen")
+            .args(flags)
+            .arg("--out")
+            .arg(dir.path())
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(message))
+            .stderr(predicate::str::contains("panicked").not());
+    }
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        0,
+        "nothing written"
+    );
+}
+
+/// Regression: `mayan gen ... | head -1` panicked on the closed pipe after
+/// the first case and left the rest unwritten.
+#[test]
+fn a_closed_stdout_does_not_stop_generation() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("mayan"))
+        .args(["gen", "--kind", "random", "--count", "50", "--out"])
+        .arg(dir.path())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(dir.path().join("random-050.ans").exists());
 }

@@ -1,7 +1,9 @@
-//! `mayan gen`: write cases of a kind, with their answers, deterministically.
+//! `mayan gen`: write cases of a kind, with their answers,
+//! deterministically; every case different from the others and from the
+//! cases already in the folder.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
@@ -9,10 +11,12 @@ use clap::Args;
 use crate::check::reference::References;
 use crate::judge::answer_files;
 use crate::puzzle::answer::Answer;
-use crate::puzzle::case::{Case, MAX_N, format_case};
+use crate::puzzle::case::{Case, MAX_N, format_case, read_case_file};
 use crate::puzzle::dialect::Dialect;
-use crate::setter::kinds::{Kind, Options, features, generate};
+use crate::setter::features::features;
+use crate::setter::kinds::{Kind, Options, generate, kind_name, seeded};
 use crate::setter::random::Rng;
+use crate::setter::repeats::Distinct;
 use crate::solver::Solver;
 
 #[derive(Args, Debug)]
@@ -28,26 +32,33 @@ pub struct GenArgs {
     /// How many cases.
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub count: usize,
-    /// The seed: the same seed and options give the same cases.
+    /// The seed: the same seed and options give the same cases; each kind
+    /// draws its own cases from it.
     #[arg(long, value_name = "SEED", default_value_t = 1)]
     pub seed: u64,
-    /// Moves the cases ask for (default: 5 for hard, else 1 to 3).
+    /// Moves the cases ask for [default: 5 for hard, 2 to 5 for tower, else
+    /// 1 to 3].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=MAX_N as i64))]
     pub n: Option<u8>,
-    /// Colours used at most.
-    #[arg(long, value_name = "K", default_value_t = 4, value_parser = clap::value_parser!(u8).range(1..=10))]
-    pub colours: u8,
-    /// The tallest a column may start.
-    #[arg(long, value_name = "HEIGHT", default_value_t = 4, value_parser = clap::value_parser!(u8).range(1..=7))]
-    pub density: u8,
-    /// For --kind cascade: the waves one move must set off.
-    #[arg(long, value_name = "K", default_value_t = 2)]
-    pub waves: u32,
+    /// Colours used at most [default: 4].
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u8).range(1..=10))]
+    pub colours: Option<u8>,
+    /// The tallest a column may start [default: 7; bottom-row: 1].
+    #[arg(long, value_name = "HEIGHT", value_parser = clap::value_parser!(u8).range(1..=7))]
+    pub density: Option<u8>,
+    /// The blocks on the board, `B` or `MIN-MAX` (1 to 35) [default: as
+    /// dense as the official data: 4 to 5 per move for the kinds that need a
+    /// solution, within the density].
+    #[arg(long, value_name = "B|MIN-MAX", value_parser = blocks_range)]
+    pub blocks: Option<(u8, u8)>,
+    /// For --kind cascade: the waves one move must set off [default: 2].
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..=11))]
+    pub waves: Option<u32>,
     /// Keep only cases whose answer is the same in every dialect.
     #[arg(long)]
     pub robust: bool,
-    /// File names start with this (default: the kind's name): letters,
-    /// digits, `-`, `_` and `.`, so every file stays in --out.
+    /// File names start with this (default: the kind's name):
+    /// letters, digits, `-`, `_` and `.`, so every file stays in --out.
     #[arg(long, value_name = "NAME", value_parser = file_stem)]
     pub name: Option<String>,
     /// Overwrite cases already in --out (refused otherwise).
@@ -60,61 +71,145 @@ pub struct GenArgs {
     pub answer_extension: String,
 }
 
+/// Tries this many cases for one that repeats none made before giving up.
+const REPEATS: usize = 100;
+
 pub(super) fn generate_cases(args: &GenArgs) -> Result<u8> {
-    if args.robust && args.kind == Kind::DialectSensitive {
-        bail!(
-            "--robust keeps only cases with one answer in every dialect, and a \
-             dialect-sensitive case is one without: give one or the other"
-        );
-    }
-    let options = Options {
-        n: args.n,
-        colours: args.colours,
-        density: args.density,
-        waves: args.waves,
-        robust: args.robust,
-    };
-    let name = match &args.name {
-        Some(n) => n.clone(),
-        None => clap::ValueEnum::to_possible_value(&args.kind)
-            .map_or("case".into(), |v| v.get_name().to_string()),
-    };
+    let kind = args.kind;
+    let options = super::gen_options::options(kind, args)?;
+    let name = args.name.clone().unwrap_or_else(|| kind_name(kind));
     std::fs::create_dir_all(&args.out)
         .with_context(|| format!("{}: cannot make the folder", args.out.display()))?;
     if !args.force {
         refuse_overwrite(&args.out, &name, args.count, &args.answer_extension)?;
     }
-    let mut rng = Rng::new(args.seed);
+    let mut distinct = cases_in(&args.out, &name, args.count);
+    let mut rng = seeded(kind, args.seed);
     let mut solver = Solver::new();
     for i in 1..=args.count {
-        let Some(case) = generate(args.kind, &options, &mut rng, &mut solver) else {
-            bail!(
-                "found no {name} case after many tries: loosen --colours, --density, --n or --waves"
-            );
-        };
         let input = args.out.join(format!("{name}-{i:03}.in"));
+        let case = new_case(
+            kind,
+            &options,
+            (&mut rng, &mut solver),
+            &mut distinct,
+            &input,
+        )?;
         std::fs::write(&input, format_case(&case))
             .with_context(|| format!("{}: cannot write", input.display()))?;
         write_answers(&input, &case, &args.answer_extension, &mut solver)?;
-        let solution = solver.solve(&case.board, case.n, Dialect::default());
-        let what = match &solution {
-            Some(moves) => format!(
-                "{}; {}",
-                Answer::from_solution(solution.clone()).one_line(),
-                features(&case.board, moves)
-            ),
-            None => "-1".to_string(),
-        };
         // The files matter, not this line: a closed pipe does not stop the run.
         let _ = writeln!(
             std::io::stdout(),
-            "{}: n = {}, {} blocks: {what}",
-            input.display(),
-            case.n,
-            case.board.block_count()
+            "{}",
+            describe(&input, &case, &mut solver)
         );
     }
     Ok(crate::exit::SUCCESS)
+}
+
+/// A case of `kind` that repeats none in `distinct`, remembered there as
+/// `input`'s.
+fn new_case(
+    kind: Kind,
+    options: &Options,
+    (rng, solver): (&mut Rng, &mut Solver),
+    distinct: &mut Distinct,
+    input: &Path,
+) -> Result<Case> {
+    let name = kind_name(kind);
+    for _ in 0..REPEATS {
+        let Some(case) = generate(kind, options, rng, solver) else {
+            let flags = match kind {
+                Kind::Cascade => "--colours, --density, --blocks, --n or --waves",
+                _ => "--colours, --density, --blocks or --n",
+            };
+            bail!("found no {name} case after many tries: loosen {flags}");
+        };
+        if distinct.insert(&case, input).is_none() {
+            return Ok(case);
+        }
+    }
+    bail!(
+        "{}: every {name} case found in {REPEATS} tries repeats one made before or already in \
+         the folder ({} different so far): ask for fewer cases or loosen the options",
+        input.display(),
+        distinct.len()
+    )
+}
+
+/// The cases already in `out` (a file that does not read as a case is
+/// left alone), but for those this run writes over.
+fn cases_in(out: &Path, name: &str, count: usize) -> Distinct {
+    let mut distinct = Distinct::new();
+    let ours: Vec<String> = (1..=count).map(|i| format!("{name}-{i:03}.in")).collect();
+    let Ok(entries) = std::fs::read_dir(out) else {
+        return distinct;
+    };
+    let mut paths: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "in"))
+        .filter(|p| {
+            !p.file_name()
+                .is_some_and(|f| ours.iter().any(|o| f == o.as_str()))
+        })
+        .collect();
+    paths.sort();
+    for path in paths {
+        if let Ok(case) = read_case_file(&path) {
+            distinct.insert(&case, &path);
+        }
+    }
+    distinct
+}
+
+/// The line printed for a case written: its path, n, blocks, colours,
+/// smallest answer and what that answer does.
+fn describe(input: &Path, case: &Case, solver: &mut Solver) -> String {
+    let solution = solver.solve(&case.board, case.n, Dialect::default());
+    let what = match &solution {
+        Some(moves) => format!(
+            "{}; {}",
+            Answer::from_solution(solution.clone()).one_line(),
+            features(&case.board, moves)
+        ),
+        None => "-1".to_string(),
+    };
+    let colours = case
+        .board
+        .colour_counts()
+        .iter()
+        .filter(|&&c| c > 0)
+        .count();
+    format!(
+        "{}: n = {}, {} blocks, {}: {what}",
+        input.display(),
+        case.n,
+        case.board.block_count(),
+        crate::text::plural(colours, "colour")
+    )
+}
+
+/// A value of `--blocks`: `B` or `MIN-MAX`, within what a board holds.
+fn blocks_range(text: &str) -> Result<(u8, u8), String> {
+    let most = (crate::puzzle::board::WIDTH * crate::puzzle::board::HEIGHT) as u8;
+    let number = |t: &str| {
+        t.trim()
+            .parse::<u8>()
+            .ok()
+            .filter(|b| (1..=most).contains(b))
+    };
+    let (min, max) = match text.split_once('-') {
+        Some((a, b)) => (number(a), number(b)),
+        None => (number(text), number(text)),
+    };
+    match (min, max) {
+        (Some(min), Some(max)) if min <= max => Ok((min, max)),
+        (Some(_), Some(_)) => Err("the fewest blocks come first, as in 20-25".to_string()),
+        _ => Err(format!(
+            "give a number of blocks from 1 to {most}, or a range such as 20-25"
+        )),
+    }
 }
 
 /// The answer files of a case: `X.ans` (`X.<ext>`) with the default

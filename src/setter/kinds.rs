@@ -1,17 +1,14 @@
 //! Making cases a setter needs (`mayan gen`): each kind is a way to draw
-//! candidate boards and a property the case must have, checked with the
-//! reference solver. Deterministic: the same kind, options and seed give the
-//! same cases everywhere (see `random` for the generator).
-
-use std::fmt;
+//! candidate boards (`draw`) and a property the case must have, checked with
+//! the reference solver. Deterministic: the same kind, options and seed give
+//! the same cases everywhere (see `random` for the generator).
 
 use crate::check::reference::References;
-use crate::puzzle::board::{Board, HEIGHT, WIDTH};
-use crate::puzzle::case::{Case, MAX_N};
+use crate::puzzle::case::Case;
 use crate::puzzle::dialect::Dialect;
-use crate::puzzle::rules::{Dir, Move, RawMove, has_run, trace};
-use crate::setter::random::{Rng, Shape, random_board};
-use crate::setter::repeats::renumber;
+use crate::setter::draw::candidate;
+use crate::setter::features::features;
+use crate::setter::random::Rng;
 use crate::solver::Solver;
 
 /// What kind of case to make.
@@ -40,6 +37,19 @@ pub enum Kind {
     Tower,
 }
 
+/// The kind's name on the command line (`exactly-n`).
+pub fn kind_name(kind: Kind) -> String {
+    clap::ValueEnum::to_possible_value(&kind).map_or("case".into(), |v| v.get_name().to_string())
+}
+
+/// The generator `mayan gen` draws cases of `kind` from for `seed`: each
+/// kind has its own, so that one seed gives each kind cases of its own
+/// rather than the first board that happens to suit several kinds.
+pub fn seeded(kind: Kind, seed: u64) -> Rng {
+    let mut salt = Rng::new(kind as u64 + 1);
+    Rng::new(seed ^ salt.next_u64())
+}
+
 /// The knobs of generation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Options {
@@ -53,185 +63,49 @@ pub struct Options {
     pub waves: u32,
     /// Keep only cases whose answer is the same in every dialect.
     pub robust: bool,
+    /// How many blocks the boards hold.
+    pub size: Size,
 }
 
 impl Default for Options {
+    /// Dense boards of up to 4 colours and columns up to 7 high.
     fn default() -> Options {
         Options {
             n: None,
             colours: 4,
-            density: 4,
+            density: 7,
             waves: 2,
             robust: false,
+            size: Size::Dense,
         }
     }
 }
 
-/// What the smallest answer does, move by move.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Features {
-    pub left_moves: usize,
-    pub most_waves: u32,
-    pub cross: bool,
-    /// A move drops a block onto a column of 6, filling it.
-    pub fills_column: bool,
+/// How many blocks a case's board holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Size {
+    /// As dense as the official data: for the kinds that need a solution, 4
+    /// to 5 blocks for each move that clears the board (fewer when the
+    /// density leaves no room: 3 to 4 per unit of density); `hard` columns of
+    /// `density - 3` to `density`; `random` columns of 0 to `density`.
+    Dense,
+    /// From `min` to `max` blocks.
+    Blocks { min: u8, max: u8 },
+    /// Small boards of a few colours of 3 to 5 blocks dropped at random
+    /// (`hard`: columns of 4 to 7): what stress testing draws, since a small
+    /// failing case shrinks fast.
+    Planted,
 }
 
-impl fmt::Display for Features {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let waves = if self.most_waves == 1 {
-            "wave"
-        } else {
-            "waves"
-        };
-        let cross = if self.cross { ", a cross" } else { "" };
-        let fills = if self.fills_column {
-            ", a drop fills a column"
-        } else {
-            ""
-        };
-        write!(
-            f,
-            "{} left, up to {} {waves}{cross}{fills}",
-            self.left_moves, self.most_waves
-        )
-    }
-}
-
-/// True when a vanishing cell lies in a row of three and a column of three of
-/// its colour at once.
-fn crosses(board: &Board, cells: &[(usize, usize)]) -> bool {
-    cells.iter().any(|&(x, y)| {
-        let c = board.get(x, y);
-        let run = |dx: i64, dy: i64| {
-            let mut len = 0;
-            let (mut cx, mut cy) = (x as i64 + dx, y as i64 + dy);
-            while (0..WIDTH as i64).contains(&cx)
-                && (0..HEIGHT as i64).contains(&cy)
-                && board.get(cx as usize, cy as usize) == c
-            {
-                len += 1;
-                cx += dx;
-                cy += dy;
-            }
-            len
-        };
-        run(-1, 0) + run(1, 0) + 1 >= 3 && run(0, -1) + run(0, 1) + 1 >= 3
-    })
-}
-
-/// The features of a solution replayed from `board`.
-pub fn features(board: &Board, moves: &[Move]) -> Features {
-    let mut f = Features::default();
-    let mut b = *board;
-    for &m in moves {
-        let Ok(t) = trace(&b, RawMove::from(m)) else {
-            break;
-        };
-        f.left_moves += usize::from(m.dir == Dir::Left);
-        let tx = m.target_x();
-        f.fills_column |= b.height(tx) == HEIGHT - 1 && t.shifted.height(tx) == HEIGHT;
-        f.most_waves = f.most_waves.max(t.waves.len() as u32);
-        let mut before = t.shifted;
-        for (cells, after) in &t.waves {
-            f.cross |= crosses(&before, cells);
-            before = *after;
-        }
-        b = *t.after();
-    }
-    f
-}
-
-/// A few colours of exactly 3 to 5 blocks dropped into random columns: often
-/// solvable in a few moves.
-fn planted(rng: &mut Rng, options: &Options) -> Option<Board> {
-    let mut columns: Vec<Vec<u8>> = vec![Vec::new(); WIDTH];
-    let tallest = usize::from(options.density.clamp(1, HEIGHT as u8));
-    for colour in 1..=rng.range(1, u64::from(options.colours.clamp(1, 10))) as u8 {
-        for _ in 0..rng.range(3, 5) {
-            let x = rng.range(0, WIDTH as u64 - 1) as usize;
-            if columns[x].len() < tallest {
-                columns[x].push(colour);
-            }
+impl Size {
+    /// The fewest and the most blocks of a board cleared in `moves` moves
+    /// from columns at most `density` high.
+    pub fn blocks(self, moves: u8, density: u8) -> (u8, u8) {
+        match self {
+            Size::Blocks { min, max } => (min, max),
+            _ => ((4 * moves).min(3 * density), (5 * moves).min(4 * density)),
         }
     }
-    let board = Board::from_columns(&columns).ok()?;
-    (!board.is_empty() && !has_run(&board)).then_some(board)
-}
-
-/// A tower of 6 or 7 blocks in a random column, built from a few colours of
-/// 3 to 5 blocks each (most of them into the tower), the rest dropped into
-/// the other columns; half the time a second tall column stands beside it,
-/// so that a drop from one can fill the other.
-fn tower(rng: &mut Rng, options: &Options) -> Option<Board> {
-    let mut columns: Vec<Vec<u8>> = vec![Vec::new(); WIDTH];
-    let at = rng.range(0, WIDTH as u64 - 1) as usize;
-    let beside = match at {
-        0 => 1,
-        4 => 3,
-        _ => at + 1 - 2 * rng.range(0, 1) as usize,
-    };
-    let twin = rng.range(0, 1) == 1;
-    for colour in 1..=rng.range(2, u64::from(options.colours.clamp(2, 10))) as u8 {
-        for _ in 0..rng.range(3, 5) {
-            let pick = rng.range(0, 19);
-            let x = match pick {
-                0..=8 => at,
-                9..=15 if twin => beside,
-                _ => rng.range(0, WIDTH as u64 - 1) as usize,
-            };
-            if columns[x].len() < HEIGHT {
-                columns[x].push(colour);
-            }
-        }
-    }
-    let board = Board::from_columns(&columns).ok()?;
-    (board.height(at) >= HEIGHT - 1 && !has_run(&board)).then_some(board)
-}
-
-fn bottom_row(rng: &mut Rng, options: &Options) -> Option<Board> {
-    let columns: Vec<Vec<u8>> = (0..WIDTH)
-        .map(|_| match rng.range(0, 3) {
-            0 => vec![],
-            _ => vec![rng.range(1, u64::from(options.colours.clamp(1, 10))) as u8],
-        })
-        .collect();
-    let board = Board::from_columns(&columns).ok()?;
-    (!board.is_empty() && !has_run(&board)).then_some(board)
-}
-
-fn shape(options: &Options, at_least_three: bool) -> Shape {
-    Shape {
-        colours: options.colours,
-        min_height: 0,
-        max_height: options.density,
-        at_least_three,
-    }
-}
-
-/// One candidate for a kind, before its property is checked.
-fn candidate(kind: Kind, rng: &mut Rng, options: &Options) -> Option<(Board, u8)> {
-    let n = options.n.unwrap_or(match kind {
-        Kind::Hard => MAX_N,
-        Kind::Tower => rng.range(2, u64::from(MAX_N)) as u8,
-        _ => rng.range(1, 3) as u8,
-    });
-    let board = match kind {
-        Kind::BottomRow => bottom_row(rng, options)?,
-        Kind::Tower => tower(rng, options)?,
-        Kind::Random => random_board(rng, shape(options, false))?,
-        Kind::Hard => random_board(
-            rng,
-            Shape {
-                colours: options.colours.max(5),
-                min_height: 4,
-                max_height: 7,
-                at_least_three: true,
-            },
-        )?,
-        _ => planted(rng, options)?,
-    };
-    Some((renumber(board), n))
 }
 
 /// Whether a candidate has the kind's property.
@@ -263,22 +137,50 @@ fn sensitive(case: &Case, solver: &mut Solver) -> bool {
     null_swaps || steps
 }
 
-/// Tries this many candidates for one case before giving up.
-const TRIES: usize = 200_000;
+/// Tries this many small candidates for one case before giving up.
+const PLANTED_TRIES: usize = 200_000;
+
+/// Tries this many dense candidates (each built backwards over several
+/// moves, or drawn with no run) for one case before giving up.
+const DENSE_TRIES: usize = 20_000;
+
+/// A case found, and the candidates drawn to find it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Found {
+    /// `None` when none was found in many tries (the options ask for
+    /// something rare or impossible).
+    pub case: Option<Case>,
+    /// Candidates drawn, the one accepted included (draws that gave no board
+    /// included too).
+    pub candidates: usize,
+}
 
 /// The next case of `kind`, or `None` when none was found in many tries (the
 /// options ask for something rare or impossible).
 pub fn generate(kind: Kind, options: &Options, rng: &mut Rng, solver: &mut Solver) -> Option<Case> {
-    for _ in 0..TRIES {
+    search(kind, options, rng, solver).case
+}
+
+/// [`generate`], counting the candidates drawn.
+pub fn search(kind: Kind, options: &Options, rng: &mut Rng, solver: &mut Solver) -> Found {
+    let tries = match options.size {
+        Size::Planted => PLANTED_TRIES,
+        _ => DENSE_TRIES,
+    };
+    for candidates in 1..=tries {
         let Some((board, n)) = candidate(kind, rng, options) else {
             continue;
         };
         let case = Case { n, board };
         if accepts(kind, &case, options, solver) {
-            return Some(case);
+            let case = Some(case);
+            return Found { case, candidates };
         }
     }
-    None
+    Found {
+        case: None,
+        candidates: tries,
+    }
 }
 
 #[cfg(test)]
@@ -288,6 +190,9 @@ mod tests {
     fn make(kind: Kind, options: Options, seed: u64) -> Case {
         generate(kind, &options, &mut Rng::new(seed), &mut Solver::new()).expect("a case is found")
     }
+
+    use crate::puzzle::board::{HEIGHT, WIDTH};
+    use crate::puzzle::rules::Dir;
 
     #[test]
     fn every_kind_has_its_property() {
@@ -329,6 +234,83 @@ mod tests {
     }
 
     #[test]
+    fn dense_cases_hold_the_blocks_and_colours_asked_for() {
+        let mut solver = Solver::new();
+        let five = Options {
+            n: Some(5),
+            ..Options::default()
+        };
+        for seed in 0..5 {
+            let c = make(Kind::ExactlyN, five, seed);
+            assert!((20..=25).contains(&c.board.block_count()), "{:?}", c.board);
+            assert_eq!(solver.min_moves(&c.board, 5), Some(5));
+        }
+        let full = Options {
+            size: Size::Blocks { min: 30, max: 33 },
+            colours: 5,
+            ..five
+        };
+        let c = make(Kind::ExactlyN, full, 1);
+        assert!((30..=33).contains(&c.board.block_count()), "{:?}", c.board);
+        let used = |c: &Case| c.board.colour_counts().iter().filter(|&&k| k > 0).count();
+        assert_eq!(used(&c), 5);
+        for colours in [3, 4] {
+            let c = make(Kind::Hard, Options { colours, ..five }, 2);
+            assert_eq!(used(&c), usize::from(colours), "{:?}", c.board);
+            assert!(c.board.block_count() >= 20);
+        }
+        let twelve = Size::Blocks { min: 12, max: 12 };
+        let c = make(
+            Kind::Random,
+            Options {
+                size: twelve,
+                ..five
+            },
+            3,
+        );
+        assert_eq!(c.board.block_count(), 12);
+        // Solvable on one row: three blocks (four of a colour never vanish
+        // together there, and two colours need six).
+        let row = Options {
+            size: Size::Blocks { min: 2, max: 4 },
+            density: 1,
+            ..Options::default()
+        };
+        let c = make(Kind::BottomRow, row, 4);
+        assert_eq!(c.board.block_count(), 3);
+        assert!((0..WIDTH).all(|x| c.board.height(x) <= 1));
+    }
+
+    #[test]
+    fn each_kind_draws_from_its_own_seed() {
+        let o = Options::default();
+        let a = make(Kind::ExactlyN, o, 7);
+        let b = generate(
+            Kind::ExactlyN,
+            &o,
+            &mut seeded(Kind::ExactlyN, 7),
+            &mut Solver::new(),
+        );
+        let c = generate(
+            Kind::Cross,
+            &o,
+            &mut seeded(Kind::Cross, 7),
+            &mut Solver::new(),
+        );
+        assert_ne!(Some(a), b);
+        assert_ne!(b, c);
+        assert_eq!(
+            b,
+            generate(
+                Kind::ExactlyN,
+                &o,
+                &mut seeded(Kind::ExactlyN, 7),
+                &mut Solver::new()
+            )
+        );
+    }
+
+    #[test]
     fn the_same_seed_gives_the_same_cases() {
         let o = Options::default();
         assert_eq!(make(Kind::Cross, o, 9), make(Kind::Cross, o, 9));
@@ -354,13 +336,5 @@ mod tests {
             );
             assert!(!sensitive(&c, &mut solver));
         }
-    }
-
-    #[test]
-    fn crosses_are_recognised() {
-        // A row of three 1s and a column of three 1s sharing (2, 0).
-        let b = Board::from_columns(&[vec![1u8], vec![1], vec![1, 1, 1], vec![], vec![]]).unwrap();
-        assert!(crosses(&b, &[(2, 0)]));
-        assert!(!crosses(&b, &[(0, 0)]));
     }
 }

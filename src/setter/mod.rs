@@ -4,6 +4,8 @@
 //! failing case.
 
 pub mod backward;
+mod draw;
+pub mod features;
 pub mod kinds;
 pub mod random;
 pub mod repeats;

@@ -20,7 +20,7 @@ use crate::puzzle::case::MAX_N;
 use crate::puzzle::case::{Case, format_case};
 use crate::puzzle::rules::has_run;
 use crate::runner::Runner;
-use crate::setter::kinds::{Kind, Options, generate};
+use crate::setter::kinds::{Kind, Options, Size, generate};
 use crate::setter::random::Rng;
 use crate::solver::Solver;
 
@@ -63,12 +63,20 @@ pub fn stress_case(draw: &Draw, i: u64, solver: &mut Solver) -> (Kind, Option<Ca
         Kind::Tower => Some(rng.range(2, u64::from(MAX_N)) as u8),
         _ => None,
     });
+    let colours = rng.range(2, 5) as u8;
+    // Small boards: a failing case shrinks fast. Hard boards of fewer than 5
+    // colours are slow to find with no run by drawing whole boards.
     let options = Options {
         n,
-        colours: rng.range(2, 5) as u8,
+        colours: if kind == Kind::Hard {
+            colours.max(5)
+        } else {
+            colours
+        },
         density: rng.range(2, 5) as u8,
         waves: 2,
         robust: false,
+        size: Size::Planted,
     };
     (kind, generate(kind, &options, &mut rng, solver))
 }
