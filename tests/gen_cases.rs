@@ -3,7 +3,8 @@
 //! come with every dialect's answer; dense cases need exactly n moves
 //! (replayed with the plain rules of `support::naive`, and no solution in
 //! fewer found by the solver); cases of one seed differ across kinds;
-//! every flag is honoured or refused; `validate` names a repeated case.
+//! every flag is honoured or refused; `validate` names a repeated case;
+//! `--suite` fills a suite shaped like the official data.
 
 use std::path::{Path, PathBuf};
 
@@ -367,11 +368,58 @@ fn flags_a_kind_cannot_use_are_refused_naming_the_flag() {
             .stderr(predicate::str::contains(message))
             .stderr(predicate::str::contains("panicked").not());
     }
+    for other in ["--kind", "--colours", "--waves", "--blocks"] {
+        let value = if other == "--kind" { "cross" } else { "3" };
+        mayan()
+            .args(["gen", "--suite", other, value, "--out"])
+            .arg(dir.path())
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(format!(
+                "'--suite' cannot be used with '{other}"
+            )));
+    }
     assert_eq!(
         std::fs::read_dir(dir.path()).unwrap().count(),
         0,
         "nothing written"
     );
+}
+
+#[test]
+fn a_suite_has_the_shape_of_the_official_data_and_validates_cleanly() {
+    let dir = tempfile::tempdir().unwrap();
+    mayan()
+        .args(["gen", "--suite", "--seed", "3", "--out"])
+        .arg(dir.path())
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("suite-010.in: exactly-n, n = 5"));
+    let cases = written(dir.path());
+    let ns: Vec<u8> = cases.iter().map(|(_, c, _)| c.n).collect();
+    assert_eq!(ns, [2, 2, 1, 3, 4, 4, 5, 5, 5, 5]);
+    let mut solver = Solver::new();
+    for (i, (input, case, answer)) in cases.iter().enumerate() {
+        let shown = input.display();
+        match i {
+            0 | 5 => assert_eq!(*answer, Answer::NoSolution, "{shown}"),
+            _ => assert!(
+                clears(case, answer) && needs_all_n(case, &mut solver),
+                "{shown}"
+            ),
+        }
+        let bottom = (0..5).all(|x| case.board.height(x) <= 1);
+        assert_eq!(bottom, i < 3, "{shown}");
+        assert!(i < 3 || case.board.block_count() >= 18, "{shown}");
+    }
+    mayan()
+        .arg("validate")
+        .arg(dir.path())
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "validated 10 cases (null-swaps = include, steps = exact): 0 errors, 0 warnings; 0 dialect-sensitive, 0 clearable in fewer than n moves",
+        ));
 }
 
 /// Regression: `mayan gen ... | head -1` panicked on the closed pipe after

@@ -1,6 +1,6 @@
-//! `mayan gen`: write cases of a kind, with their answers,
-//! deterministically; every case different from the others and from the
-//! cases already in the folder.
+//! `mayan gen`: write cases of a kind, or a whole suite shaped like the
+//! official data, with their answers, deterministically; every case
+//! different from the others and from the cases already in the folder.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -17,21 +17,28 @@ use crate::setter::features::features;
 use crate::setter::kinds::{Kind, Options, generate, kind_name, seeded};
 use crate::setter::random::Rng;
 use crate::setter::repeats::Distinct;
+use crate::setter::suite;
 use crate::solver::Solver;
 
 #[derive(Args, Debug)]
 #[command(after_help = crate::exit::HELP)]
 pub struct GenArgs {
     /// What the cases must show.
-    #[arg(long, value_enum)]
-    pub kind: Kind,
+    #[arg(long, value_enum, required_unless_present = "suite")]
+    pub kind: Option<Kind>,
+    /// Make a whole suite shaped like the official data instead (--count
+    /// cases, 10 by default): the bottom row for n = 1 and 2, dense boards
+    /// for n = 3 to 5, two cases without a solution, 4 to 6 colours, each
+    /// with the same answer in every dialect.
+    #[arg(long, conflicts_with_all = ["kind", "n", "colours", "density", "blocks", "waves", "robust"])]
+    pub suite: bool,
     /// The folder to write `NAME-001.in` / `.ans` and so on into (made if
     /// missing).
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
-    /// How many cases.
-    #[arg(long, value_name = "N", default_value_t = 1)]
-    pub count: usize,
+    /// How many cases [default: 1, or 10 with --suite].
+    #[arg(long, value_name = "N")]
+    pub count: Option<usize>,
     /// The seed: the same seed and options give the same cases; each kind
     /// draws its own cases from it.
     #[arg(long, value_name = "SEED", default_value_t = 1)]
@@ -57,7 +64,7 @@ pub struct GenArgs {
     /// Keep only cases whose answer is the same in every dialect.
     #[arg(long)]
     pub robust: bool,
-    /// File names start with this (default: the kind's name):
+    /// File names start with this (default: the kind's name, or `suite`):
     /// letters, digits, `-`, `_` and `.`, so every file stays in --out.
     #[arg(long, value_name = "NAME", value_parser = file_stem)]
     pub name: Option<String>,
@@ -75,19 +82,21 @@ pub struct GenArgs {
 const REPEATS: usize = 100;
 
 pub(super) fn generate_cases(args: &GenArgs) -> Result<u8> {
-    let kind = args.kind;
-    let options = super::gen_options::options(kind, args)?;
-    let name = args.name.clone().unwrap_or_else(|| kind_name(kind));
+    let (plan, mut rng) = plan(args)?;
+    let name = match (&args.name, args.kind) {
+        (Some(n), _) => n.clone(),
+        (None, Some(kind)) => kind_name(kind),
+        (None, None) => "suite".to_string(),
+    };
     std::fs::create_dir_all(&args.out)
         .with_context(|| format!("{}: cannot make the folder", args.out.display()))?;
     if !args.force {
-        refuse_overwrite(&args.out, &name, args.count, &args.answer_extension)?;
+        refuse_overwrite(&args.out, &name, plan.len(), &args.answer_extension)?;
     }
-    let mut distinct = cases_in(&args.out, &name, args.count);
-    let mut rng = seeded(kind, args.seed);
+    let mut distinct = cases_in(&args.out, &name, plan.len());
     let mut solver = Solver::new();
-    for i in 1..=args.count {
-        let input = args.out.join(format!("{name}-{i:03}.in"));
+    for (i, &(kind, options)) in plan.iter().enumerate() {
+        let input = args.out.join(format!("{name}-{:03}.in", i + 1));
         let case = new_case(
             kind,
             &options,
@@ -98,14 +107,33 @@ pub(super) fn generate_cases(args: &GenArgs) -> Result<u8> {
         std::fs::write(&input, format_case(&case))
             .with_context(|| format!("{}: cannot write", input.display()))?;
         write_answers(&input, &case, &args.answer_extension, &mut solver)?;
+        let kind = args.suite.then_some(kind);
         // The files matter, not this line: a closed pipe does not stop the run.
         let _ = writeln!(
             std::io::stdout(),
             "{}",
-            describe(&input, &case, &mut solver)
+            describe(&input, kind, &case, &mut solver)
         );
     }
     Ok(crate::exit::SUCCESS)
+}
+
+/// What to make, case by case, and the generator to draw it with: --count
+/// cases of --kind with the options of the flags, or a suite's slots.
+fn plan(args: &GenArgs) -> Result<(Vec<(Kind, Options)>, Rng)> {
+    match args.kind {
+        Some(kind) => {
+            let options = super::gen_options::options(kind, args)?;
+            let count = args.count.unwrap_or(1);
+            Ok((vec![(kind, options); count], seeded(kind, args.seed)))
+        }
+        None => {
+            let count = args.count.unwrap_or(10);
+            let slots = (0..count).map(|i| suite::slot(i, count));
+            let plan = slots.map(|s| (s.kind, s.options)).collect();
+            Ok((plan, suite::seeded(args.seed)))
+        }
+    }
 }
 
 /// A case of `kind` that repeats none in `distinct`, remembered there as
@@ -163,9 +191,9 @@ fn cases_in(out: &Path, name: &str, count: usize) -> Distinct {
     distinct
 }
 
-/// The line printed for a case written: its path, n, blocks, colours,
-/// smallest answer and what that answer does.
-fn describe(input: &Path, case: &Case, solver: &mut Solver) -> String {
+/// The line printed for a case written: its path, kind (in a suite), n,
+/// blocks, colours, smallest answer and what that answer does.
+fn describe(input: &Path, kind: Option<Kind>, case: &Case, solver: &mut Solver) -> String {
     let solution = solver.solve(&case.board, case.n, Dialect::default());
     let what = match &solution {
         Some(moves) => format!(
@@ -182,8 +210,9 @@ fn describe(input: &Path, case: &Case, solver: &mut Solver) -> String {
         .filter(|&&c| c > 0)
         .count();
     format!(
-        "{}: n = {}, {} blocks, {}: {what}",
+        "{}: {}n = {}, {} blocks, {}: {what}",
         input.display(),
+        kind.map_or(String::new(), |k| format!("{}, ", kind_name(k))),
         case.n,
         case.board.block_count(),
         crate::text::plural(colours, "colour")

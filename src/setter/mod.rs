@@ -1,7 +1,7 @@
 //! The problem setter's tools: validating cases and their answers, random
 //! boards, boards built backwards from moves that clear them, cases of a
-//! kind, cases that repeat one another, stress testing and shrinking a
-//! failing case.
+//! kind, cases that repeat one another, suites shaped like the official
+//! data, stress testing and shrinking a failing case.
 
 pub mod backward;
 mod draw;
@@ -10,4 +10,5 @@ pub mod kinds;
 pub mod random;
 pub mod repeats;
 pub mod stress;
+pub mod suite;
 pub mod validate;
