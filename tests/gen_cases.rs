@@ -422,6 +422,44 @@ fn a_suite_has_the_shape_of_the_official_data_and_validates_cleanly() {
         ));
 }
 
+/// Regression: `--force` over a case wrote X.in and X.ans anew but left the
+/// earlier case's answer files for other dialects (X.exclude.ans, ...),
+/// which then judged the new case under those dialects.
+#[test]
+fn force_removes_the_earlier_cases_answer_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let files = || {
+        let mut names: Vec<String> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    };
+    mayan()
+        .args(["gen", "--kind", "dialect-sensitive", "--seed", "1", "--out"])
+        .arg(dir.path())
+        .assert()
+        .success();
+    assert!(files().len() > 2, "{:?}", files());
+    mayan()
+        .args(["gen", "--kind", "exactly-n", "--n", "3", "--robust"])
+        .args(["--name", "dialect-sensitive", "--force", "--out"])
+        .arg(dir.path())
+        .assert()
+        .success();
+    assert_eq!(
+        files(),
+        ["dialect-sensitive-001.ans", "dialect-sensitive-001.in"]
+    );
+    mayan()
+        .arg("validate")
+        .arg(dir.path())
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("0 errors, 0 warnings"));
+}
+
 /// Regression: `mayan gen ... | head -1` panicked on the closed pipe after
 /// the first case and left the rest unwritten.
 #[test]

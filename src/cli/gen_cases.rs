@@ -244,13 +244,23 @@ fn blocks_range(text: &str) -> Result<(u8, u8), String> {
 /// The answer files of a case: `X.ans` (`X.<ext>`) with the default
 /// dialect's answer, and a file of its own for each other dialect whose
 /// answer the files written before would get wrong (see
-/// `judge::answer_files`).
+/// `judge::answer_files`); any other answer file of `X` removed.
 fn write_answers(
     input: &std::path::Path,
     case: &Case,
     ext: &str,
     solver: &mut Solver,
 ) -> Result<()> {
+    // Under --force, an earlier case's answer for a dialect this one shares
+    // with X.ans would otherwise stay and be read in its place.
+    for stale in answer_files::all_names(input, ext) {
+        match std::fs::remove_file(&stale) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                return Err(e).with_context(|| format!("{}: cannot remove", stale.display()));
+            }
+            _ => {}
+        }
+    }
     let mut refs = References::of(case);
     let mut written: Vec<(std::path::PathBuf, Answer)> = Vec::new();
     for d in Dialect::ALL {
