@@ -158,9 +158,13 @@ fn new_case(
             return Ok(case);
         }
     }
+    let fewer = match options.density {
+        1 => "the bottom row holds only a few different cases: ask for fewer cases",
+        _ => "ask for fewer cases or loosen the options",
+    };
     bail!(
         "{}: every {name} case found in {REPEATS} tries repeats one made before or already in \
-         the folder ({} different so far): ask for fewer cases or loosen the options",
+         the folder ({} different so far); {fewer}",
         input.display(),
         distinct.len()
     )

@@ -3,7 +3,9 @@
 //! statement's 30%: n = 1 and 2, one of them without a solution), then
 //! dense boards of 20 to 28 blocks for n = 3, 4 (one without a solution) and
 //! four for n = 5, of 4 to 6 colours, one of them a cascade of 3 waves. A
-//! suite of another size spreads the same shape over its cases.
+//! suite of another size spreads the same shape over its cases. The bottom
+//! row holds few different cases (with n = 1 or 2, about a dozen), so a
+//! suite of more than about 30 runs out of them.
 //!
 //! Every case is robust (the same answer in every dialect), so the suite
 //! judges alike whoever reads the statement which way; the solvable ones
@@ -34,10 +36,22 @@ const SHAPE: [(Kind, u8, u8, u8, u8, u8); 10] = [
     (Kind::ExactlyN, 5, 4, 7, 24, 28),
 ];
 
+/// The moves asked of the small case without a solution, copy by copy: the
+/// bottom row of one colour has one such board for n = 2 (official case 1,
+/// `1 1 . 1 1`, which has none for any n) and a few of three blocks for
+/// n = 1, so a suite with several copies of it takes each in turn.
+const NO_SOLUTION_ON_THE_ROW: [u8; 5] = [2, 1, 3, 4, 5];
+
 /// The slot of case `i` (from 0) of a suite of `count` cases: the official
 /// shape's case `i * 10 / count`, so that any count keeps its proportions.
 pub fn slot(i: usize, count: usize) -> Slot {
-    let (kind, n, colours, density, min, max) = SHAPE[(i * SHAPE.len() / count.max(1)).min(9)];
+    let at = |i: usize| (i * SHAPE.len() / count.max(1)).min(SHAPE.len() - 1);
+    let (kind, n, colours, density, min, max) = SHAPE[at(i)];
+    let copy = (0..i).filter(|&j| at(j) == at(i)).count();
+    let n = match (kind, density) {
+        (Kind::Hard, 1) => NO_SOLUTION_ON_THE_ROW[copy % NO_SOLUTION_ON_THE_ROW.len()],
+        _ => n,
+    };
     Slot {
         kind,
         options: Options {
@@ -68,9 +82,12 @@ mod tests {
         let official = [2, 2, 1, 3, 4, 4, 5, 5, 5, 5];
         assert_eq!(ns, official.map(Some));
         let twenty: Vec<Slot> = (0..20).map(|i| slot(i, 20)).collect();
-        for (i, s) in twenty.iter().enumerate() {
+        for (i, s) in twenty.iter().enumerate().skip(2) {
             assert_eq!(*s, ten[i / 2]);
         }
+        // The small case without a solution asks another n at each copy.
+        assert_eq!(twenty[0], ten[0]);
+        assert_eq!(twenty[1].options.n, Some(1));
         assert_eq!(slot(0, 1), ten[0]);
         assert_eq!(slot(2, 3), ten[6]);
         let hard = ten.iter().filter(|s| s.kind == Kind::Hard).count();
