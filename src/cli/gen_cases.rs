@@ -207,19 +207,13 @@ fn describe(input: &Path, kind: Option<Kind>, case: &Case, solver: &mut Solver) 
         ),
         None => "-1".to_string(),
     };
-    let colours = case
-        .board
-        .colour_counts()
-        .iter()
-        .filter(|&&c| c > 0)
-        .count();
     format!(
         "{}: {}n = {}, {} blocks, {}: {what}",
         input.display(),
         kind.map_or(String::new(), |k| format!("{}, ", kind_name(k))),
         case.n,
         case.board.block_count(),
-        crate::text::plural(colours, "colour")
+        crate::text::plural(case.board.colours_used(), "colour")
     )
 }
 

@@ -154,6 +154,11 @@ impl Board {
         counts
     }
 
+    /// How many different colours the board holds.
+    pub fn colours_used(&self) -> usize {
+        self.colour_counts()[1..].iter().filter(|&&c| c > 0).count()
+    }
+
     /// A board from packed column words, which must be settled columns of
     /// colours `1..=10` (see the type's doc).
     #[inline]

@@ -252,7 +252,7 @@ mod tests {
         };
         let c = make(Kind::ExactlyN, full, 1);
         assert!((30..=33).contains(&c.board.block_count()), "{:?}", c.board);
-        let used = |c: &Case| c.board.colour_counts().iter().filter(|&&k| k > 0).count();
+        let used = |c: &Case| c.board.colours_used();
         assert_eq!(used(&c), 5);
         for colours in [3, 4] {
             let c = make(Kind::Hard, Options { colours, ..five }, 2);
