@@ -59,7 +59,7 @@ fn the_bundled_configuration_grades_the_bundled_submissions() {
         "{stdout}"
     );
     assert!(
-        ranked[0].contains("450/450") && ranked[2].contains("50/450"),
+        ranked[0].contains("450/450") && ranked[2].contains("60/450"),
         "{stdout}"
     );
     let at = |line: &str| stdout.find(line).unwrap();

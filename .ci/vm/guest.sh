@@ -88,10 +88,10 @@ check_ctx() { # CTX
     echo "  $header"
     grep -E '^(sandbox|NOT protected)' "/srv/out/$ctx-bundled.stderr" | sed 's/^/  /'
     v=$(python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(' '.join(f\"{s['name']}={s['score']}\" for s in d['submissions']))" "/srv/out/$ctx-bundled.json" 2>&1)
-    if [[ " $v " == *" correct=450 "* && " $v " == *" wrong=50 "* ]]; then
+    if [[ " $v " == *" correct=450 "* && " $v " == *" wrong=60 "* ]]; then
         pass "$ctx bundled: $v"
     else
-        fail "$ctx bundled: $v (want correct=450 wrong=50)"
+        fail "$ctx bundled: $v (want correct=450 wrong=60)"
         head -20 "/srv/out/$ctx-bundled.stderr"
     fi
     case $header in
