@@ -119,7 +119,8 @@ fn the_package_holds_every_part_and_runs_from_a_path_with_spaces() {
         .stderr(predicate::str::contains(
             "cannot build a statement in a path with a space",
         ))
-        .stderr(predicate::str::contains("is the same case as"));
+        // The bundled cases are all different (validate checks it too).
+        .stderr(predicate::str::contains("is the same case as").not());
     for (file, executable) in [
         ("problem.yaml", false),
         (".timelimit", false),
