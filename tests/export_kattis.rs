@@ -77,7 +77,7 @@ fn verifyproblem_accepts_the_exported_bundled_problem() {
         "{text}"
     );
     assert!(
-        text.contains("partially_accepted/always_minus_one.cpp (C++) OK: AC (50)"),
+        text.contains("partially_accepted/always_minus_one.cpp (C++) OK: AC (60)"),
         "{text}"
     );
     assert!(
