@@ -42,8 +42,9 @@ pub struct Watched<'a> {
 pub struct Seen {
     /// Why it was stopped, if it was.
     pub stop: Option<Stop>,
-    /// The largest memory seen (KiB): the group's where it counts memory,
-    /// else the main process's peak since its exec.
+    /// The largest memory seen (KiB): the larger of the group's charge,
+    /// where it counts memory, and the main process's peak resident set
+    /// since its exec (see `measure`).
     pub peak_kib: u64,
     /// A control file of the run's group that could not be read: the run
     /// was stopped, and cannot be judged.
