@@ -12,6 +12,7 @@ mod outputs;
 mod progress;
 mod report;
 mod solve;
+mod solve_line;
 mod stress;
 mod validate;
 
@@ -33,6 +34,7 @@ pub use judge::JudgeArgs;
 pub use links::LinksArgs;
 pub use report::ReportArgs;
 pub use solve::SolveArgs;
+pub use solve_line::plain_solve;
 pub use stress::StressArgs;
 pub use validate::ValidateArgs;
 
@@ -117,28 +119,6 @@ pub fn effective_args(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> 
     rewritten
 }
 
-/// `mayan solve` with at most a file and no flag, read without clap: it is
-/// what a checker or a script runs once per case, and building clap's whole
-/// command tree (every command's arguments and help) was most of such a
-/// run's start-up. `None` for any other command line, which clap parses.
-pub fn plain_solve(args: &[std::ffi::OsString]) -> Option<Cli> {
-    let [_, command, rest @ ..] = args else {
-        return None;
-    };
-    let file = match rest {
-        _ if command != "solve" => return None,
-        [] => None,
-        [file] if file == "-" || !(file.is_empty() || file.as_encoded_bytes()[0] == b'-') => {
-            Some(PathBuf::from(file))
-        }
-        _ => return None,
-    };
-    Some(Cli {
-        color: ColorChoice::default(),
-        command: Command::Solve(SolveArgs::plain(file)),
-    })
-}
-
 /// What a protocol-named binary (`mayan-testlib`, ...) prints when asked
 /// only for `--help`/`-h` or `--version`/`-V`, instead of a protocol failure
 /// for a malformed call; `None` for any other call.
@@ -184,39 +164,4 @@ pub(super) fn terminal_columns() -> usize {
         .and_then(|c| c.parse().ok())
         .filter(|&c| c > 0)
         .unwrap_or(100)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn args(line: &[&str]) -> Vec<std::ffi::OsString> {
-        line.iter().map(|a| a.into()).collect()
-    }
-
-    /// The shortcut gives what clap gives, and leaves every other command
-    /// line to clap.
-    #[test]
-    fn plain_solve_agrees_with_clap() {
-        for line in [
-            &["mayan", "solve"][..],
-            &["mayan", "solve", "-"],
-            &["mayan", "solve", "case.in"],
-        ] {
-            let quick = plain_solve(&args(line)).expect("a plain solve");
-            let parsed = Cli::parse_from(args(line));
-            assert_eq!(format!("{quick:?}"), format!("{parsed:?}"), "{line:?}");
-        }
-        for line in [
-            &["mayan"][..],
-            &["mayan", "solve", "--explain"],
-            &["mayan", "solve", "-h"],
-            &["mayan", "solve", ""],
-            &["mayan", "solve", "a.in", "b.in"],
-            &["mayan", "validate", "a.in"],
-            &["mayan", "--color", "never", "solve", "a.in"],
-        ] {
-            assert!(plain_solve(&args(line)).is_none(), "{line:?}");
-        }
-    }
 }

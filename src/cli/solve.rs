@@ -47,7 +47,7 @@ pub struct SolveArgs {
 
 impl SolveArgs {
     /// `mayan solve FILE` with every flag at its default, as clap gives it
-    /// (see [`super::plain_solve`]).
+    /// (see [`super::plain_solve`], which changes the flags it reads).
     pub(super) fn plain(file: Option<PathBuf>) -> SolveArgs {
         SolveArgs {
             file,
