@@ -6,19 +6,17 @@
 //! `mayan solve`, which checkers call once per case (README, "How the
 //! solver is fast", the end).
 //!
-//! Such a binary needs glibc 2.36 where it runs, so the flag is given only
-//! when building for this machine (host and target alike) and its glibc is
-//! that recent, and never to a static build (whose start-up code, before
-//! glibc 2.36, would ignore the packed relocations).
+//! A dynamic binary so linked needs glibc 2.36 where it runs; a static one
+//! (every build here: .cargo/config.toml) carries the start-up code of the
+//! glibc it was linked with, which reads the packed relocations from 2.36
+//! on. So the flag is given only when building for this machine (host and
+//! target alike) and its glibc is that recent.
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     let var = |name: &str| std::env::var(name).unwrap_or_default();
     let glibc_linux = var("CARGO_CFG_TARGET_OS") == "linux" && var("CARGO_CFG_TARGET_ENV") == "gnu";
-    let static_build = var("CARGO_CFG_TARGET_FEATURE")
-        .split(',')
-        .any(|f| f == "crt-static");
-    if glibc_linux && var("HOST") == var("TARGET") && !static_build && host_glibc_at_least(2, 36) {
+    if glibc_linux && var("HOST") == var("TARGET") && host_glibc_at_least(2, 36) {
         println!("cargo:rustc-link-arg-bins=-Wl,-z,pack-relative-relocs");
     }
 }

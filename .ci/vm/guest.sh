@@ -4,14 +4,16 @@
 # each way users start it, each checked. Exits 1 on any wrong verdict or
 # leftover, 0 when every check held.
 #
-#   guest.sh CHECKOUT_PATH
+#   guest.sh CHECKOUT_PATH RELEASE_DIR
 #
-# /job holds main/ (the checkout's tracked files, target/release/mayan and
-# the integration tests' binary), shared/ (../shared) and progs/ (the VM
-# kit's small programs). The checkout is put back at CHECKOUT_PATH, where
+# /job holds main/ (the checkout's tracked files, RELEASE_DIR/mayan and
+# the integration tests' binary in RELEASE_DIR/deps, RELEASE_DIR relative
+# to the checkout, as target/x86_64-unknown-linux-gnu/release), shared/
+# (../shared) and progs/ (the VM kit's small programs). The checkout is put back at CHECKOUT_PATH, where
 # the tests' binary was built, with shared/ beside it.
 set -u
 co=$1
+rel=$2
 fails=0
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 pass() { echo "ok:   $*"; }
@@ -23,8 +25,8 @@ cp -a /job/shared "$(dirname "$co")/shared"
 d=$co
 while [ "$d" != / ]; do chmod o+x "$d"; d=$(dirname "$d"); done
 chmod -R o+rX "$co" "$(dirname "$co")/shared"
-mayan=$co/target/release/mayan
-itest=$(ls "$co"/target/release/deps/integration-* | head -1)
+mayan=$co/$rel/mayan
+itest=$(ls "$co/$rel"/deps/integration-* | head -1)
 
 if [ -x /job/baseline/mayan ]; then
     mkdir -p /srv/baseline && cp /job/baseline/mayan /srv/baseline/ && chmod -R a+rX /srv/baseline

@@ -27,13 +27,13 @@ pub fn tool_or_skip(test: &str, var: &str, program: &str, how: &str) -> Option<P
     found
 }
 
-/// The binary the packages carry: `MAYAN_EXPORT_BINARY` (the static build;
+/// The binary the packages carry: `MAYAN_EXPORT_BINARY` (the `dist` build;
 /// CI must give it), else the `mayan` of this build.
 pub fn export_binary() -> PathBuf {
     match std::env::var_os("MAYAN_EXPORT_BINARY") {
         Some(p) => PathBuf::from(p),
         None if std::env::var_os("CI").is_some() => {
-            panic!("CI must export the static build: set MAYAN_EXPORT_BINARY (see .ci/run)")
+            panic!("CI must export the dist build: set MAYAN_EXPORT_BINARY (see .ci/run)")
         }
         None => PathBuf::from(env!("CARGO_BIN_EXE_mayan")),
     }
