@@ -1,35 +1,46 @@
-//! Solver benchmark: the reference solver against the seed C++ program (g++
-//! -O2), measured in the same run, on hard boards (dense, n = 5, every colour
-//! at least three times, no solution: the whole tree is searched) stratified
-//! by colour count, since few colours are where colour pruning is weak.
+//! Solver benchmark: `mayan solve` against the seed C++ program (g++ -O2),
+//! measured in the same run, on hard boards (dense, n = 5, every colour at
+//! least three times, no solution: the whole tree is searched) stratified by
+//! colour count, since few colours are where colour pruning is weak.
 //!
-//! For each board: the seed's whole process, `mayan solve FILE`'s whole
-//! process (the release binary, as a user or a checker calls it), the solver
-//! in process, and the nodes and failure-table entries of the search. Then
-//! per-stratum medians, the start-up cost of `mayan solve` against
-//! `/bin/true`, and the official cases.
+//! For each board: the seed's whole process, and `mayan solve FILE`'s whole
+//! process with no flag, with `--null-swaps exclude` and with `--steps
+//! at-most`, each for every binary measured: this build (as `cargo install
+//! --path .` makes it, with `.cargo/config.toml`), the packages' binary
+//! (`MAYAN_BENCH_STATIC=PATH`, the dist build `mayan export` ships) and an
+//! older one (`MAYAN_BENCH_BASELINE=PATH`). Times are CPU time (user +
+//! system, from `wait4`), the best of several runs per board, the programs
+//! alternating so the machine's drift falls on all alike. Then per-stratum
+//! medians and ratios, where a process's time goes (the kernel's process,
+//! the C library's start-up, the rest of start-up, the search) against C
+//! programs that do nothing but read the case and print `-1` (the floor),
+//! and the official cases.
 //!
 //! `cargo bench --bench solver`. Environment: `MAYAN_BENCH_BOARDS` (boards per
 //! stratum, default 10), `MAYAN_BENCH_SEED` (default 2011), `MAYAN_BENCH_CPP=0`
-//! to skip the seed (for quick comparisons of the solver alone),
-//! `MAYAN_BENCH_BASELINE=PATH` to time an older `mayan` binary beside this
-//! one, board by board, `MAYAN_BENCH_STATIC=PATH` to time a static build's
-//! start-up beside it, and `MAYAN_BENCH_QUICK=1` for in-process searches and
-//! the counters only (`MAYAN_BENCH_REPEAT=R`: the best of `R` per board).
+//! to skip the seed (for quick comparisons of builds), `MAYAN_BENCH_BASELINE`
+//! and `MAYAN_BENCH_STATIC` (above), and `MAYAN_BENCH_QUICK=1` for in-process
+//! searches and the counters only (`MAYAN_BENCH_REPEAT=R`: the best of `R`
+//! per board).
 
 #[allow(dead_code)] // the bench uses only the C++ half
 #[path = "../tests/support/seeds.rs"]
 mod seeds;
+#[path = "support/startup.rs"]
+mod startup;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
+use mayan_judge::puzzle::answer::format_answer;
 use mayan_judge::puzzle::board::Board;
 use mayan_judge::puzzle::case::{Case, format_case, read_case_file};
-use mayan_judge::puzzle::dialect::Dialect;
+use mayan_judge::puzzle::dialect::{Dialect, NullSwaps, Steps};
 use mayan_judge::setter::random::{Rng, Shape, random_board};
 use mayan_judge::solver::{SearchStats, Solver};
+
+use startup::Floors;
 
 /// Colour counts per stratum, inclusive.
 const STRATA: [(u8, u8); 4] = [(3, 3), (4, 4), (5, 6), (7, 8)];
@@ -39,11 +50,6 @@ fn env_number(name: &str, default: u64) -> u64 {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(default)
-}
-
-/// The release `mayan` binary cargo built for this bench.
-fn mayan_binary() -> PathBuf {
-    PathBuf::from(env!("CARGO_BIN_EXE_mayan"))
 }
 
 fn colours_present(board: &Board) -> u8 {
@@ -95,53 +101,6 @@ fn time_solver(solver: &mut Solver, board: &Board, n: u8, reps: usize) -> (Durat
     (best, solver.stats())
 }
 
-/// Best of `reps` runs of `mayan solve FILE`; checks the answer is `expected`.
-fn time_mayan(mayan: &Path, file: &Path, expected: &str, reps: usize) -> Duration {
-    let mut best = Duration::MAX;
-    for _ in 0..reps {
-        let start = Instant::now();
-        let out = Command::new(mayan)
-            .arg("solve")
-            .arg(file)
-            .stdin(Stdio::null())
-            .output()
-            .expect("mayan runs");
-        best = best.min(start.elapsed());
-        assert!(
-            out.status.success(),
-            "mayan solve failed on {}",
-            file.display()
-        );
-        let text = String::from_utf8_lossy(&out.stdout);
-        assert!(
-            seeds::same_tokens(&text, expected),
-            "mayan: {text} vs {expected}"
-        );
-    }
-    best
-}
-
-/// Best of `reps` runs of the seed in `work` (its `mayan.in` already written).
-fn time_cpp(cpp: &Path, work: &Path, reps: usize) -> Duration {
-    let mut best = Duration::MAX;
-    for _ in 0..reps {
-        let start = Instant::now();
-        let status = Command::new(cpp)
-            .current_dir(work)
-            .stdin(Stdio::null())
-            .status()
-            .expect("the seed runs");
-        best = best.min(start.elapsed());
-        assert!(status.success());
-    }
-    let answer = std::fs::read_to_string(work.join("mayan.out")).unwrap();
-    assert!(
-        seeds::same_tokens(&answer, "-1"),
-        "the seed answered {answer}"
-    );
-    best
-}
-
 fn median(mut values: Vec<f64>) -> f64 {
     if values.is_empty() {
         return f64::NAN;
@@ -159,102 +118,186 @@ fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1e3
 }
 
-/// One board's figures, times in ms.
+/// The command lines timed on every board, with the dialect each asks for.
+const FLAGS: [(&str, &[&str], Dialect); 3] = [
+    (
+        "no flag",
+        &[],
+        Dialect::new(NullSwaps::Include, Steps::Exact),
+    ),
+    (
+        "--null-swaps exclude",
+        &["--null-swaps", "exclude"],
+        Dialect::new(NullSwaps::Exclude, Steps::Exact),
+    ),
+    (
+        "--steps at-most",
+        &["--steps", "at-most"],
+        Dialect::new(NullSwaps::Include, Steps::AtMost),
+    ),
+];
+
+/// Runs of each `mayan` process per board (the best is kept), and of the seed.
+const MAYAN_REPS: usize = 5;
+const SEED_REPS: usize = 2;
+
+/// A `mayan` binary measured.
+struct Build {
+    name: &'static str,
+    path: PathBuf,
+    dynamic: bool,
+}
+
+/// The binaries the environment names, this build first.
+fn builds() -> Vec<Build> {
+    let mut builds = vec![("this build", PathBuf::from(env!("CARGO_BIN_EXE_mayan")))];
+    for (name, var) in [
+        ("packages", "MAYAN_BENCH_STATIC"),
+        ("baseline", "MAYAN_BENCH_BASELINE"),
+    ] {
+        if let Some(path) = std::env::var_os(var) {
+            builds.push((name, PathBuf::from(path)));
+        }
+    }
+    builds
+        .into_iter()
+        .map(|(name, path)| Build {
+            name,
+            dynamic: startup::is_dynamic(&path),
+            path,
+        })
+        .collect()
+}
+
+/// One board's figures: CPU ms of the seed, and of every build with every
+/// flag set (`times[build][flags]`).
 struct Row {
     stratum: usize,
-    cpp: Option<f64>,
-    process: f64,
-    baseline: Option<f64>,
-    in_process: f64,
+    seed: Option<f64>,
+    times: Vec<[f64; FLAGS.len()]>,
 }
 
-impl Row {
-    fn ratio(&self) -> Option<f64> {
-        self.cpp.map(|c| c / self.process)
+/// Times one board every way, the processes alternating run by run.
+fn measure(
+    builds: &[Build],
+    seed: Option<&Path>,
+    solver: &mut Solver,
+    tmp: &Path,
+    (stratum, board): (usize, &Board),
+) -> Row {
+    let text = format_case(&Case {
+        n: 5,
+        board: *board,
+    });
+    let work = tmp.join("work");
+    std::fs::create_dir_all(&work).unwrap();
+    std::fs::write(work.join("mayan.in"), &text).unwrap();
+    let file = tmp.join("board.in");
+    std::fs::write(&file, &text).unwrap();
+    let expected =
+        FLAGS.map(|(_, _, dialect)| format_answer(solver.solve(board, 5, dialect).as_deref()));
+    let seed = seed.map(|exe| {
+        let best = (0..SEED_REPS)
+            .map(|_| time_seed(exe, &work))
+            .fold(f64::MAX, f64::min);
+        let answer = std::fs::read_to_string(work.join("mayan.out")).unwrap();
+        assert!(
+            seeds::same_tokens(&answer, "-1"),
+            "the seed answered {answer}"
+        );
+        best
+    });
+    let mut times = vec![[f64::MAX; FLAGS.len()]; builds.len()];
+    // Flag set by flag set, the builds taking turns: with more than one
+    // build, no run follows a run of its own binary, as a checker's call
+    // follows the contestant's program (a binary run again at once starts
+    // 0.1 to 0.15 ms faster here, its pages still in the caches).
+    for _ in 0..MAYAN_REPS {
+        for (f, (_, flags, _)) in FLAGS.iter().enumerate() {
+            for (build, best) in builds.iter().zip(&mut times) {
+                let (t, out) = startup::run(
+                    Command::new(&build.path)
+                        .arg("solve")
+                        .args(*flags)
+                        .arg(&file),
+                );
+                assert!(
+                    seeds::same_tokens(&out, &expected[f]),
+                    "{}: {out} vs {}",
+                    build.name,
+                    expected[f]
+                );
+                best[f] = best[f].min(t);
+            }
+        }
+    }
+    Row {
+        stratum,
+        seed,
+        times,
     }
 }
 
-/// The figures a set of rows sums up to.
-fn summary(name: &str, rows: &[&Row]) {
-    let get =
-        |f: &dyn Fn(&Row) -> Option<f64>| rows.iter().filter_map(|r| f(r)).collect::<Vec<_>>();
-    let worst = rows.iter().map(|r| r.process).fold(0.0, f64::max);
-    let lowest = get(&|r| r.ratio())
-        .into_iter()
-        .fold(f64::INFINITY, f64::min);
-    let baseline = get(&|r| r.baseline.map(|b| b / r.process));
-    let baseline = if baseline.is_empty() {
-        String::new()
-    } else {
-        format!("; baseline/mayan {:.2}x", median(baseline))
-    };
-    println!(
-        "{name:>5}: {:>3} boards; median seed C++ {:>7.1} ms, mayan solve {:>6.3} ms, ratio {:>5.0}x \
-         (lowest {lowest:>4.0}x); in process {:>6.3} ms; slowest process {worst:>6.3} ms{baseline}",
-        rows.len(),
-        median(get(&|r| r.cpp)),
-        median(get(&|r| Some(r.process))),
-        median(get(&|r| r.ratio())),
-        median(get(&|r| Some(r.in_process))),
-    );
+/// One run of the seed in `work` (its `mayan.in` already written).
+fn time_seed(exe: &Path, work: &Path) -> f64 {
+    startup::run(Command::new(exe).current_dir(work)).0
 }
 
-/// What the bench compares against: the seed, and optionally an older
-/// `mayan` binary (`MAYAN_BENCH_BASELINE=PATH`), timed in the same run.
-struct Rivals {
-    cpp: Option<PathBuf>,
-    baseline: Option<PathBuf>,
-    mayan: PathBuf,
-    tmp: PathBuf,
-}
-
-impl Rivals {
-    /// Times one board every way, the processes alternating so that the
-    /// machine's drift falls on all alike.
-    fn measure(&self, solver: &mut Solver, stratum: usize, board: &Board) -> (Row, SearchStats) {
-        let text = format_case(&Case {
-            n: 5,
-            board: *board,
-        });
-        let work = self.tmp.join("work");
-        std::fs::create_dir_all(&work).unwrap();
-        std::fs::write(work.join("mayan.in"), &text).unwrap();
-        let file = self.tmp.join("board.in");
-        std::fs::write(&file, &text).unwrap();
-        let cpp = self.cpp.as_ref().map(|exe| ms(time_cpp(exe, &work, 2)));
-        let process = ms(time_mayan(&self.mayan, &file, "-1", 5));
-        let baseline = self
-            .baseline
-            .as_ref()
-            .map(|b| ms(time_mayan(b, &file, "-1", 5)));
-        let (t, stats) = time_solver(solver, board, 5, 5);
-        let row = Row {
-            stratum,
-            cpp,
-            process,
-            baseline,
-            in_process: ms(t),
-        };
-        (row, stats)
+fn print_header(builds: &[Build]) {
+    print!("{:>7} {:>3} {:>6} {:>9}", "colours", "#", "blocks", "seed");
+    for build in builds {
+        for (f, _) in FLAGS.iter().enumerate() {
+            print!(
+                " {:>11}",
+                format!("{}{}", short(build.name), ["", " -x", " -a"][f])
+            );
+        }
     }
+    println!("   (CPU ms; -x: --null-swaps exclude, -a: --steps at-most)");
 }
 
-fn print_row(i: usize, board: &Board, row: &Row, stats: &SearchStats) {
-    let or_dash = |v: Option<f64>, f: &dyn Fn(f64) -> String| v.map_or("-".into(), f);
-    println!(
-        "{:>7} {i:>3} {:>6} {:>11} {:>10.3} {:>10} {:>10.3} {:>7} {:>9} {:>9} {:>8} {:>8}",
+fn short(name: &str) -> &str {
+    name.split(' ').next_back().unwrap_or(name)
+}
+
+fn print_row(i: usize, board: &Board, row: &Row) {
+    let seed = row.seed.map_or("-".into(), |c| format!("{c:.1}"));
+    print!(
+        "{:>7} {i:>3} {:>6} {seed:>9}",
         colours_present(board),
-        board.block_count(),
-        or_dash(row.cpp, &|c| format!("{c:.1}")),
-        row.process,
-        or_dash(row.baseline, &|b| format!("{b:.3}")),
-        row.in_process,
-        or_dash(row.ratio(), &|r| format!("{r:.0}x")),
-        stats.nodes,
-        stats.nodes_by_left[0],
-        stats.hits,
-        stats.remembered,
+        board.block_count()
     );
+    for t in row.times.iter().flatten() {
+        print!(" {t:>11.3}");
+    }
+    println!();
+}
+
+/// The figures a set of rows sums up to, per build and flag set.
+fn summary(name: &str, builds: &[Build], rows: &[&Row]) {
+    let seeds: Vec<f64> = rows.iter().filter_map(|r| r.seed).collect();
+    println!(
+        "{name:>5}: {} boards, seed median {:.1} ms",
+        rows.len(),
+        median(seeds)
+    );
+    for (b, build) in builds.iter().enumerate() {
+        for (f, (flags, _, _)) in FLAGS.iter().enumerate() {
+            let cpu: Vec<f64> = rows.iter().map(|r| r.times[b][f]).collect();
+            let ratios: Vec<f64> = rows
+                .iter()
+                .filter_map(|r| Some(r.seed? / r.times[b][f]))
+                .collect();
+            let lowest = ratios.iter().copied().fold(f64::INFINITY, f64::min);
+            let slowest = cpu.iter().copied().fold(0.0, f64::max);
+            println!(
+                "       {:<10} {flags:<20} median {:>6.3} ms, ratio to the seed {:>5.0}x (lowest {lowest:>4.0}x), slowest {slowest:>6.3} ms",
+                build.name,
+                median(cpu),
+                median(ratios),
+            );
+        }
+    }
 }
 
 fn main() {
@@ -267,37 +310,28 @@ fn main() {
     if env_number("MAYAN_BENCH_QUICK", 0) != 0 {
         return quick(&mut solver, &mut rng, count);
     }
-    let rivals = Rivals {
-        cpp: (env_number("MAYAN_BENCH_CPP", 1) != 0)
-            .then(|| seeds::build_cpp(&tmp).expect("the C++ seed builds with g++")),
-        baseline: std::env::var_os("MAYAN_BENCH_BASELINE").map(PathBuf::from),
-        mayan: mayan_binary(),
-        tmp,
-    };
-    println!("hard boards: {count} per stratum, seed {seed}, n = 5, default dialect, no solution");
-    println!("mayan: {}", rivals.mayan.display());
+    let cpp = (env_number("MAYAN_BENCH_CPP", 1) != 0)
+        .then(|| seeds::build_cpp(&tmp).expect("the C++ seed builds with g++"));
+    let builds = builds();
     println!(
-        "{:>7} {:>3} {:>6} {:>11} {:>10} {:>10} {:>10} {:>7} {:>9} {:>9} {:>8} {:>8}",
-        "colours",
-        "#",
-        "blocks",
-        "seed C++ ms",
-        "process ms",
-        "baseline",
-        "solver ms",
-        "ratio",
-        "nodes",
-        "last",
-        "hits",
-        "table"
+        "hard boards: {count} per stratum, seed {seed}, n = 5, no solution in the default dialect"
     );
+    for build in &builds {
+        let linking = if build.dynamic { "dynamic" } else { "static" };
+        println!("{}: {} ({linking})", build.name, build.path.display());
+    }
+    print_header(&builds);
     let mut rows = Vec::new();
+    let mut boards = Vec::new();
     for (s, &stratum) in STRATA.iter().enumerate() {
-        let boards = stratum_boards(&mut rng, &mut solver, stratum, count);
-        for (i, board) in boards.iter().enumerate() {
-            let (row, stats) = rivals.measure(&mut solver, s, board);
-            print_row(i, board, &row, &stats);
+        for (i, board) in stratum_boards(&mut rng, &mut solver, stratum, count)
+            .into_iter()
+            .enumerate()
+        {
+            let row = measure(&builds, cpp.as_deref(), &mut solver, &tmp, (s, &board));
+            print_row(i, &board, &row);
             rows.push(row);
+            boards.push(board);
         }
     }
     println!();
@@ -309,72 +343,81 @@ fn main() {
         };
         summary(
             &name,
+            &builds,
             &rows.iter().filter(|r| r.stratum == s).collect::<Vec<_>>(),
         );
     }
-    summary("all", &rows.iter().collect::<Vec<_>>());
-    start_up(&rivals.mayan, &rivals.tmp);
-    official(&mut solver, &rivals.mayan);
+    summary("all", &builds, &rows.iter().collect::<Vec<_>>());
+    match Floors::build(&tmp) {
+        Some(floors) => start_up(&builds, &floors, &rows, &tmp),
+        None => println!("\nno floors (gcc could not build them): no start-up split"),
+    }
+    official(&mut solver, &builds[0].path);
 }
 
-/// `mayan solve` on a trivial case against `/bin/true`, paired run by run;
-/// the medians and the median of the differences. Also a static build, when
-/// `MAYAN_BENCH_STATIC` names one (the packages' binary: the README's "A
-/// static binary for the packages"): what the loader costs shows beside it.
-fn start_up(mayan: &Path, tmp: &Path) {
+/// Where a `mayan solve` process's time goes, build by build, against the
+/// floors: medians over paired rounds of CPU time.
+fn start_up(builds: &[Build], floors: &Floors, rows: &[Row], tmp: &Path) {
     let file = tmp.join("trivial.in");
     std::fs::write(&file, "1\n0\n0\n0\n0\n0\n").unwrap();
-    let run = |cmd: &mut Command| {
-        let start = Instant::now();
-        let status = cmd
-            .stdout(Stdio::null())
-            .stdin(Stdio::null())
-            .status()
-            .expect("runs");
-        assert!(status.success());
-        ms(start.elapsed())
-    };
-    let mut builds = vec![("`mayan solve`", mayan.to_path_buf())];
-    if let Some(path) = std::env::var_os("MAYAN_BENCH_STATIC") {
-        builds.push(("static build", PathBuf::from(path)));
-    }
-    let mut bare = Vec::new();
-    let mut times = vec![(Vec::new(), Vec::new()); builds.len()];
+    let cpu = |exe: &Path, args: &[&str]| startup::run(Command::new(exe).args(args).arg(&file)).0;
+    let floor_paths = [&floors.bare, &floors.glibc_static, &floors.glibc_dynamic];
+    let mut floor_times = [const { Vec::new() }; 3];
+    let mut empty = vec![Vec::new(); builds.len()];
     for _ in 0..200 {
-        let t = run(&mut Command::new("/bin/true"));
-        bare.push(t);
-        for ((_, exe), (ours, added)) in builds.iter().zip(&mut times) {
-            let m = run(Command::new(exe).arg("solve").arg(&file));
-            ours.push(m);
-            added.push(m - t);
+        for (exe, times) in floor_paths.iter().zip(&mut floor_times) {
+            times.push(cpu(exe, &[]));
+        }
+        for (build, times) in builds.iter().zip(&mut empty) {
+            times.push(cpu(&build.path, &["solve"]));
         }
     }
+    let [bare, glibc_static, glibc_dynamic] = floor_times.map(median);
     println!(
-        "\nstart-up (200 rounds): /bin/true median {:.3} ms",
-        median(bare)
+        "\nfloors (a C program that reads the case and prints -1; CPU, median of 200): \
+         no C library {bare:.3} ms, glibc static {glibc_static:.3} ms, glibc dynamic {glibc_dynamic:.3} ms"
     );
-    for ((name, _), (ours, added)) in builds.iter().zip(times) {
+    for ((b, build), empty) in builds.iter().enumerate().zip(empty) {
+        let floor = if build.dynamic {
+            glibc_dynamic
+        } else {
+            glibc_static
+        };
+        let empty = median(empty);
+        let hard = median(rows.iter().map(|r| r.times[b][0]).collect());
         println!(
-            "  {name} on an empty board {:.3} ms; added: median {:.3} ms",
-            median(ours),
-            median(added)
+            "  {}: kernel's process {bare:.3} ms + C library start-up {:.3} ms + the rest of start-up, \
+             reading and printing {:.3} ms + search (median hard board) {:.3} ms = {hard:.3} ms; \
+             {:+.0}% over its floor ({floor:.3} ms, glibc {}), {:.1}x the floor without a C library",
+            build.name,
+            floor - bare,
+            empty - floor,
+            hard - empty,
+            (hard / floor - 1.0) * 100.0,
+            if build.dynamic { "dynamic" } else { "static" },
+            hard / bare,
         );
     }
 }
 
 fn official(solver: &mut Solver, mayan: &Path) {
-    println!("\nofficial cases (in process best of 20; whole process best of 5):");
+    println!("\nofficial cases (in process best of 20; whole process CPU best of 5):");
     let dir = seeds::shared_dir().join("mayan-noip2011");
     for i in 1..=10 {
         let path = dir.join(format!("{i}.in"));
         let case = read_case_file(&path).expect("official case reads");
         let (t, stats) = time_solver(solver, &case.board, case.n, 20);
         let answer = std::fs::read_to_string(dir.join(format!("{i}.ans"))).unwrap();
-        let process = time_mayan(mayan, &path, &answer, 5);
+        let process = (0..5)
+            .map(|_| {
+                let (t, out) = startup::run(Command::new(mayan).arg("solve").arg(&path));
+                assert!(seeds::same_tokens(&out, &answer), "case {i}: {out}");
+                t
+            })
+            .fold(f64::MAX, f64::min);
         println!(
-            "  case {i:>2}: {:>8.3} ms in process, {:>7.3} ms process, {:>7} nodes, {:>6} table",
+            "  case {i:>2}: {:>8.3} ms in process, {process:>7.3} ms process, {:>7} nodes, {:>6} table",
             ms(t),
-            ms(process),
             stats.nodes,
             stats.remembered
         );

@@ -21,6 +21,7 @@ mod export_polygon;
 mod gen_cases;
 mod judge;
 mod kept_groups;
+mod linking;
 mod links;
 mod mutants;
 mod newcomer;
