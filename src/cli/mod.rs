@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Result;
 use clap::{Parser, Subcommand};
 
-use crate::check::protocol::Protocol;
+use crate::check::protocol::{Protocol, embedded};
 use crate::config::Config;
 
 pub use args::{AnswerArgs, ColorChoice, DialectArgs, RuleArgs, RunArgs};
@@ -100,13 +100,20 @@ pub fn run(cli: Cli) -> Result<u8> {
 /// The command line to parse: a binary named for a checker protocol
 /// (`mayan-testlib INPUT OUTPUT ANSWER`) stands for `mayan check --protocol
 /// testlib INPUT OUTPUT ANSWER`, so a judge can call it with its fixed
-/// arguments.
+/// arguments; a binary run as `checker` that carries a call at its end (as
+/// `mayan export cms` makes CMS's checker) stands for that call.
 pub fn effective_args(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
     let name = args
         .first()
         .and_then(|a| Path::new(a).file_name())
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
+    if name == embedded::RUN_AS {
+        return match embedded::read_own() {
+            Some(call) => carried_call(call, args),
+            None => args,
+        };
+    }
     let Some(protocol) = Protocol::from_program_name(&name) else {
         return args;
     };
@@ -114,6 +121,16 @@ pub fn effective_args(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> 
     let mut rewritten: Vec<std::ffi::OsString> =
         vec!["mayan".into(), "check".into(), "--protocol".into()];
     rewritten.push(protocol.unwrap_or_default().into());
+    rewritten.push("--".into());
+    rewritten.extend(args.into_iter().skip(1));
+    rewritten
+}
+
+/// `mayan CALL -- ARGS`: the call a binary run as `checker` carries
+/// (`check::protocol::embedded`), before the judge's arguments.
+fn carried_call(call: Vec<String>, args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    let mut rewritten: Vec<std::ffi::OsString> = vec!["mayan".into()];
+    rewritten.extend(call.into_iter().map(Into::into));
     rewritten.push("--".into());
     rewritten.extend(args.into_iter().skip(1));
     rewritten

@@ -13,6 +13,7 @@
 //! | cms | `INPUT ANSWER OUTPUT` | stdout `1.0`/`0.0`, stderr message; exit 0, 1 on a judge fault |
 
 pub mod cms;
+pub mod embedded;
 mod files;
 pub mod kattis;
 pub mod lemon;
