@@ -13,6 +13,7 @@ mod cli;
 mod config_faults;
 mod contest;
 mod differential;
+mod export_cms;
 mod export_dmoj;
 mod export_hydro;
 mod export_kattis;

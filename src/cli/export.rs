@@ -1,4 +1,4 @@
-//! `mayan export kattis|dmoj|polygon|hydro|lemon OUT_DIR`: a problem
+//! `mayan export kattis|dmoj|polygon|hydro|lemon|cms OUT_DIR`: a problem
 //! package for a judge, from `judge.toml` and its cases. The package is the
 //! library's (`crate::export`); this resolves the flags, and says what was
 //! made and what to do with it.
@@ -39,6 +39,10 @@ pub enum ExportTarget {
     /// open contest.cdf in LemonLime.
     #[command(after_help = crate::exit::HELP)]
     Lemon(IoPackageArgs),
+    /// A CMS task folder (Italian YAML format), with this binary as its
+    /// checker: import it with cmsImportTask.
+    #[command(after_help = crate::exit::HELP)]
+    Cms(IoPackageArgs),
 }
 
 /// What every package is made from.
@@ -90,6 +94,7 @@ pub(super) fn export_command(args: &ExportArgs) -> Result<u8> {
         ExportTarget::Polygon(p) => (Target::Polygon, p, None),
         ExportTarget::Hydro(h) => (Target::Hydro, &h.package, h.io),
         ExportTarget::Lemon(l) => (Target::Lemon, &l.package, l.io),
+        ExportTarget::Cms(c) => (Target::Cms, &c.package, c.io),
     };
     let (mut config, config_path) = Config::find(package.config.as_deref())?;
     config.apply(&Overrides {
@@ -128,6 +133,7 @@ fn summary(target: Target, e: &Exported) -> String {
         Target::Polygon => "a Polygon problem package",
         Target::Hydro => "a HydroOJ problem",
         Target::Lemon => "a LemonLime contest",
+        Target::Cms => "a CMS task",
     };
     let suites = p.groups().count();
     let mut text = format!(
@@ -143,6 +149,10 @@ fn summary(target: Target, e: &Exported) -> String {
         Some(binary) if target == Target::Lemon => text.push_str(&format!(
             "special judge: data/{}/checker, which runs {binary}\n",
             e.name
+        )),
+        Some(binary) if target == Target::Cms => text.push_str(&format!(
+            "checker: check/checker, which is {binary} carrying `mayan {}`\n",
+            export::cms::checker_call(p).join(" ")
         )),
         Some(binary) => text.push_str(&format!("checker and validator: {binary}\n")),
         None => text.push_str(match target {
@@ -189,6 +199,14 @@ fn next_steps(target: Target, e: &Exported) -> String {
              the special judge is data/{name}/checker (Linux; mode 4, LemonLime's own protocol); {io}.",
             cdf = quoted(&e.path.join(crate::export::lemon::MARKER)),
             name = e.name,
+            io = io_text(&e.problem),
+        ),
+        Target::Cms => format!(
+            "next: cmsImportTask -L italy_yaml -S {pkg} (-c CONTEST_ID to add it to a contest); \
+             without -S, put the statement in statement/statement.pdf first (English, \
+             primary_language)\n\
+             the checker is check/checker, this binary carrying its call; {io}.",
+            pkg = quoted(&e.path),
             io = io_text(&e.problem),
         ),
         Target::Dmoj => format!(

@@ -1,14 +1,16 @@
 //! Problem packages for the judges others run, made from `judge.toml` and
 //! the cases: a Kattis problem package (`kattis`: Kattis installs it,
 //! DOMjudge imports it) and a DMOJ problem folder (`dmoj`), with this
-//! project's binary inside as input validator and checker; and a Polygon
-//! LemonLime contest (`lemon`, the binary as its special judge); and a
-//! Polygon problem package (`polygon`) and a HydroOJ problem (`hydro`), with the
+//! project's binary inside as input validator and checker; a LemonLime
+//! contest (`lemon`, the binary as its special judge) and a CMS task
+//! (`cms`, the binary as its checker, carrying its call); and a Polygon
+//! problem package (`polygon`) and a HydroOJ problem (`hydro`), with the
 //! testlib checker in C++ (`testlib`) for the judges that compile one. The
 //! tests check each with those judges' own tools where they run here
 //! (`tests/export_kattis.rs`, `tests/export_dmoj.rs`,
 //! `tests/export_polygon.rs`), else against the format read from the
-//! judge's source (`tests/export_hydro.rs`, `tests/export_lemon.rs`).
+//! judge's source (`tests/export_hydro.rs`, `tests/export_lemon.rs`,
+//! `tests/export_cms.rs`).
 //!
 //! This module owns the one export step all share: the short name, the
 //! folder, the problem, the binary where the target carries it, then the
@@ -19,6 +21,7 @@
 //! `solutions`'.
 
 pub mod binary;
+pub mod cms;
 pub mod dmoj;
 pub mod folder;
 pub mod hydro;
@@ -56,6 +59,8 @@ pub enum Target {
     Hydro,
     /// LemonLime contest, with this project's binary as special judge.
     Lemon,
+    /// CMS task (Italian YAML format), with this project's binary as checker.
+    Cms,
 }
 
 impl Target {
@@ -67,13 +72,17 @@ impl Target {
             Target::Polygon => polygon::MARKER,
             Target::Hydro => hydro::MARKER,
             Target::Lemon => lemon::MARKER,
+            Target::Cms => cms::MARKER,
         }
     }
 
     /// Whether the package carries this project's binary (else the
     /// testlib checker).
     pub fn carries_binary(self) -> bool {
-        matches!(self, Target::Kattis | Target::Dmoj | Target::Lemon)
+        matches!(
+            self,
+            Target::Kattis | Target::Dmoj | Target::Lemon | Target::Cms
+        )
     }
 }
 
@@ -118,6 +127,11 @@ pub enum ExportError {
     HydroFileNames { input: String, output: String },
     #[error("{} is not the mayan binary (`--version` printed {version:?}): give the right one with --binary", path.display())]
     NotMayan { path: PathBuf, version: String },
+    #[error(
+        "{}: run as CMS runs its checker (`./checker input.txt correct_output.txt user_output.txt`, alone in a folder) on a case of the package with its answer, the checker {said}; is it an older mayan than this one? Give this version's binary with --binary",
+        path.display()
+    )]
+    CmsChecker { path: PathBuf, said: String },
     #[error(transparent)]
     Folder(#[from] FolderError),
     #[error(transparent)]
@@ -172,6 +186,7 @@ pub fn export(target: Target, request: &Request) -> Result<Exported, ExportError
             notes.extend(dmoj::warnings(&problem));
         }
         (Target::Lemon, Some(binary)) => lemon::write(&name, &problem, binary, &folder)?,
+        (Target::Cms, Some(binary)) => cms::write(&name, &problem, binary, &folder)?,
         (Target::Polygon, _) => polygon::write(&name, &problem, &folder)?,
         (Target::Hydro, _) => {
             hydro::write(&name, &problem, &folder)?;
