@@ -553,6 +553,20 @@ static std::string read_bounded(InStream &in, size_t limit, bool &truncated) {
     return bytes;
 }
 
+// The bytes testlib skipped at the start of a stream: testlib 0.9.44 skips
+// a byte order mark on standard input and keeps it (`getReadChars`); the
+// older testlib that UOJ ships (0.9.5, which UOJ compiles every chk.cpp
+// against) has no `getReadChars` and skips nothing, so this overload set
+// lets one source compile against both.
+template <class Reader>
+static auto skipped_chars(Reader *reader, int) -> decltype(reader->getReadChars().size()) {
+    return reader->getReadChars().size();
+}
+template <class Reader>
+static size_t skipped_chars(Reader *, long) {
+    return 0;
+}
+
 int main(int argc, char *argv[]) {
     registerTestlibCmd(argc, argv);
     // testlib skipped a byte order mark at the start of the output, which
@@ -562,7 +576,7 @@ int main(int argc, char *argv[]) {
     std::string bom;
     if (!ouf.stdfile)
         ouf.reset();
-    else if (ouf.reader->getReadChars().size() == 3)
+    else if (skipped_chars(ouf.reader, 0) == 3)
         bom = mayan::BOM;
     bool input_large, answer_large, truncated;
     std::string input = read_bounded(inf, mayan::READ_LIMIT, input_large);
