@@ -9,6 +9,10 @@
 //! The tests hold it against `mayan check` on every case of `cases/`, the
 //! official data and over a hundred thousand outputs
 //! (`tests/testlib_checker.rs`), compiled against the real testlib.h.
+//!
+//! Also the testlib input validator (`testlib/validator.cpp`), for the
+//! judges that take one in C++ (UOJ's `val.cpp`): what `mayan validate
+//! --kattis --strict` accepts, held to it by `tests/export_uoj.rs`.
 
 use crate::check::{Accept, Policy};
 use crate::puzzle::dialect::{NullSwaps, Steps};
@@ -18,6 +22,10 @@ const TEMPLATE: &str = include_str!("testlib/checker.cpp");
 
 /// The file name the packages give it.
 pub const FILE_NAME: &str = "checker.cpp";
+
+/// The input validator's source: the rules of a case do not depend on the
+/// dialect, so it has no settings.
+pub const VALIDATOR: &str = include_str!("testlib/validator.cpp");
 
 /// The checker's C++ source for `policy`.
 pub fn checker_source(policy: Policy) -> String {
@@ -65,6 +73,14 @@ mod tests {
         assert!(other.contains("const bool NULL_SWAPS = false;  // null-swaps = exclude"));
         assert!(other.contains("const bool AT_MOST = true;  // steps = at-most"));
         assert!(other.contains("const bool ANY_VALID = true;  // accept = any-valid"));
+    }
+
+    #[test]
+    fn the_validator_needs_nothing_but_testlib_and_the_standard_library() {
+        let includes: Vec<&str> = (VALIDATOR.lines())
+            .filter(|l| l.starts_with("#include"))
+            .collect();
+        assert_eq!(includes, ["#include \"testlib.h\"", "#include <vector>"]);
     }
 
     #[test]
