@@ -1,4 +1,4 @@
-//! `mayan export kattis|dmoj|polygon|hydro|lemon|cms OUT_DIR`: a problem
+//! `mayan export kattis|dmoj|polygon|hydro|lemon|cms|uoj OUT_DIR`: a problem
 //! package for a judge, from `judge.toml` and its cases. The package is the
 //! library's (`crate::export`); this resolves the flags, and says what was
 //! made and what to do with it.
@@ -43,6 +43,10 @@ pub enum ExportTarget {
     /// checker: import it with cmsImportTask.
     #[command(after_help = crate::exit::HELP)]
     Cms(IoPackageArgs),
+    /// A UOJ problem's data, with the testlib checker (C++) as chk.cpp: zip
+    /// it and upload it as the problem's data. Standard input and output.
+    #[command(after_help = crate::exit::HELP)]
+    Uoj(PackageArgs),
 }
 
 /// What every package is made from.
@@ -95,6 +99,7 @@ pub(super) fn export_command(args: &ExportArgs) -> Result<u8> {
         ExportTarget::Hydro(h) => (Target::Hydro, &h.package, h.io),
         ExportTarget::Lemon(l) => (Target::Lemon, &l.package, l.io),
         ExportTarget::Cms(c) => (Target::Cms, &c.package, c.io),
+        ExportTarget::Uoj(p) => (Target::Uoj, p, None),
     };
     let (mut config, config_path) = Config::find(package.config.as_deref())?;
     config.apply(&Overrides {
@@ -134,6 +139,7 @@ fn summary(target: Target, e: &Exported) -> String {
         Target::Hydro => "a HydroOJ problem",
         Target::Lemon => "a LemonLime contest",
         Target::Cms => "a CMS task",
+        Target::Uoj => "a UOJ problem's data",
     };
     let suites = p.groups().count();
     let mut text = format!(
@@ -157,6 +163,7 @@ fn summary(target: Target, e: &Exported) -> String {
         Some(binary) => text.push_str(&format!("checker and validator: {binary}\n")),
         None => text.push_str(match target {
             Target::Hydro => "checker: the testlib checker (C++), testdata/chk.cc\n",
+            Target::Uoj => "checker: the testlib checker (C++), chk.cpp\n",
             _ => "checker: the testlib checker (C++), files/checker.cpp\n",
         }),
     }
@@ -208,6 +215,14 @@ fn next_steps(target: Target, e: &Exported) -> String {
              the checker is check/checker, this binary carrying its call; {io}.",
             pkg = quoted(&e.path),
             io = io_text(&e.problem),
+        ),
+        Target::Uoj => format!(
+            "next: zip it, `(cd {parent} && zip -r {name}.zip {name})`, upload the zip as the \
+             problem's data on UOJ (上传数据) and sync it (检验配置并同步数据): UOJ compiles chk.cpp \
+             against its testlib.h\n\
+             the statement is the site's; standard input and output; hacks may be allowed (std.cpp, val.cpp).",
+            parent = quoted(parent),
+            name = e.name,
         ),
         Target::Dmoj => format!(
             "next: put the folder in a DMOJ judge's problem storage (problem_storage_globs), \

@@ -4,13 +4,14 @@
 //! project's binary inside as input validator and checker; a LemonLime
 //! contest (`lemon`, the binary as its special judge) and a CMS task
 //! (`cms`, the binary as its checker, carrying its call); and a Polygon
-//! problem package (`polygon`) and a HydroOJ problem (`hydro`), with the
-//! testlib checker in C++ (`testlib`) for the judges that compile one. The
+//! problem package (`polygon`), a HydroOJ problem (`hydro`) and a UOJ
+//! problem's data (`uoj`), with the testlib checker in C++ (`testlib`) for
+//! the judges that compile one. The
 //! tests check each with those judges' own tools where they run here
 //! (`tests/export_kattis.rs`, `tests/export_dmoj.rs`,
 //! `tests/export_polygon.rs`), else against the format read from the
 //! judge's source (`tests/export_hydro.rs`, `tests/export_lemon.rs`,
-//! `tests/export_cms.rs`).
+//! `tests/export_cms.rs`, `tests/export_uoj.rs`).
 //!
 //! This module owns the one export step all share: the short name, the
 //! folder, the problem, the binary where the target carries it, then the
@@ -33,6 +34,7 @@ pub mod problem;
 pub mod solutions;
 pub mod statement;
 pub mod testlib;
+pub mod uoj;
 pub mod zh;
 
 use std::path::{Path, PathBuf};
@@ -61,6 +63,8 @@ pub enum Target {
     Lemon,
     /// CMS task (Italian YAML format), with this project's binary as checker.
     Cms,
+    /// UOJ problem data, with the testlib checker.
+    Uoj,
 }
 
 impl Target {
@@ -73,6 +77,7 @@ impl Target {
             Target::Hydro => hydro::MARKER,
             Target::Lemon => lemon::MARKER,
             Target::Cms => cms::MARKER,
+            Target::Uoj => uoj::MARKER,
         }
     }
 
@@ -191,6 +196,10 @@ pub fn export(target: Target, request: &Request) -> Result<Exported, ExportError
         (Target::Hydro, _) => {
             hydro::write(&name, &problem, &folder)?;
             notes.extend(hydro::warnings(&problem));
+        }
+        (Target::Uoj, _) => {
+            uoj::write(&name, &problem, &folder)?;
+            notes.extend(uoj::warnings(&problem));
         }
         (_, None) => unreachable!("the targets that carry the binary have it"),
     }
