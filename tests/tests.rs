@@ -19,6 +19,7 @@ mod export_hydro;
 mod export_kattis;
 mod export_lemon;
 mod export_polygon;
+mod export_uoj;
 mod gen_cases;
 mod judge;
 mod kept_groups;
