@@ -48,8 +48,10 @@ pub const MARKER: &str = "problem.conf";
 /// The checker's name, which UOJ compiles to `chk` when it syncs the data.
 pub const CHECKER: &str = "chk.cpp";
 
-/// The reference solution and the input validator, for hacks.
+/// The reference solution, which answers a hack's input.
 pub const REFERENCE: &str = "std.cpp";
+
+/// The input validator, which UOJ runs on a hack's input first.
 pub const VALIDATOR_FILE: &str = "val.cpp";
 
 /// The test files' extensions: `input_suf` and `output_suf`.
