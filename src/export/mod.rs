@@ -206,7 +206,8 @@ pub fn export(target: Target, request: &Request) -> Result<Exported, ExportError
     let path = folder.finish()?;
     if target == Target::Kattis && path.to_string_lossy().contains(char::is_whitespace) {
         notes.push(format!(
-            "{}: Kattis's problemtools cannot build a statement in a path with a space              (problem2pdf, verifyproblem's statement check): move the package before checking it",
+            "{}: Kattis's problemtools cannot build a statement in a path with a space \
+             (problem2pdf, verifyproblem's statement check): move the package before checking it",
             path.display()
         ));
     }
