@@ -35,10 +35,11 @@ pub enum ExportTarget {
     /// it (Import problem).
     #[command(after_help = crate::exit::HELP)]
     Hydro(IoPackageArgs),
-    /// A LemonLime contest, with this binary as its special judge (mode 4):
-    /// open contest.cdf in LemonLime.
+    /// A LemonLime contest, with this binary as its special judge (mode 4),
+    /// or with the testlib checker built here (mode 5, --testlib-h): open
+    /// contest.cdf in LemonLime.
     #[command(after_help = crate::exit::HELP)]
-    Lemon(IoPackageArgs),
+    Lemon(LemonArgs),
     /// A CMS task folder (Italian YAML format), with this binary as its
     /// checker: import it with cmsImportTask.
     #[command(after_help = crate::exit::HELP)]
@@ -91,13 +92,25 @@ pub struct IoPackageArgs {
     pub io: Option<IoMode>,
 }
 
+/// A LemonLime contest's flags.
+#[derive(Args, Debug)]
+pub struct LemonArgs {
+    #[command(flatten)]
+    pub io_package: IoPackageArgs,
+    /// Build the testlib checker (C++, with g++) against this testlib.h and
+    /// make it the special judge in LemonLime's testlib mode (comparison
+    /// mode 5), instead of this binary in mode 4.
+    #[arg(long, value_name = "FILE")]
+    pub testlib_h: Option<PathBuf>,
+}
+
 pub(super) fn export_command(args: &ExportArgs) -> Result<u8> {
     let (target, package, io) = match &args.target {
         ExportTarget::Kattis(p) => (Target::Kattis, p, None),
         ExportTarget::Dmoj(d) => (Target::Dmoj, &d.package, d.io),
         ExportTarget::Polygon(p) => (Target::Polygon, p, None),
         ExportTarget::Hydro(h) => (Target::Hydro, &h.package, h.io),
-        ExportTarget::Lemon(l) => (Target::Lemon, &l.package, l.io),
+        ExportTarget::Lemon(l) => (Target::Lemon, &l.io_package.package, l.io_package.io),
         ExportTarget::Cms(c) => (Target::Cms, &c.package, c.io),
         ExportTarget::Uoj(p) => (Target::Uoj, p, None),
     };
@@ -120,6 +133,10 @@ pub(super) fn export_command(args: &ExportArgs) -> Result<u8> {
         binary: &binary,
         sample: &package.sample,
         force: package.force,
+        testlib_h: match &args.target {
+            ExportTarget::Lemon(l) => l.testlib_h.as_deref(),
+            _ => None,
+        },
     };
     let exported = export::export(target, &request)?;
     for note in &exported.notes {
@@ -161,6 +178,10 @@ fn summary(target: Target, e: &Exported) -> String {
             export::cms::checker_call(p).join(" ")
         )),
         Some(binary) => text.push_str(&format!("checker and validator: {binary}\n")),
+        None if target == Target::Lemon => text.push_str(&format!(
+            "special judge: data/{}/checker, the testlib checker built here (source beside it)\n",
+            e.name
+        )),
         None => text.push_str(match target {
             Target::Hydro => "checker: the testlib checker (C++), testdata/chk.cc\n",
             Target::Uoj => "checker: the testlib checker (C++), chk.cpp\n",
@@ -203,9 +224,14 @@ fn next_steps(target: Target, e: &Exported) -> String {
         Target::Lemon => format!(
             "next: open {cdf} in LemonLime (Open contest), put each contestant's program in \
              source/CONTESTANT/{name}.cpp, and judge\n\
-             the special judge is data/{name}/checker (Linux; mode 4, LemonLime's own protocol); {io}.",
+             the special judge is data/{name}/checker ({mode}); {io}.",
             cdf = quoted(&e.path.join(crate::export::lemon::MARKER)),
             name = e.name,
+            mode = match e.binary {
+                Some(_) => "Linux; mode 4, LemonLime's own protocol",
+                None =>
+                    "Linux; mode 5, LemonLime's testlib mode; for Windows build checker.cpp there",
+            },
             io = io_text(&e.problem),
         ),
         Target::Cms => format!(

@@ -23,6 +23,7 @@
 
 pub mod binary;
 pub mod cms;
+pub mod cxx;
 pub mod dmoj;
 pub mod folder;
 pub mod hydro;
@@ -138,6 +139,8 @@ pub enum ExportError {
     )]
     CmsChecker { path: PathBuf, said: String },
     #[error(transparent)]
+    Cxx(#[from] cxx::CxxError),
+    #[error(transparent)]
     Folder(#[from] FolderError),
     #[error(transparent)]
     Binary(#[from] BinaryError),
@@ -156,6 +159,10 @@ pub struct Request<'a> {
     pub sample: &'a str,
     /// Replace an earlier export in `out`.
     pub force: bool,
+    /// testlib.h to build the testlib checker against, for a package that
+    /// carries it compiled (LemonLime's testlib mode) instead of this
+    /// binary.
+    pub testlib_h: Option<&'a Path>,
 }
 
 /// A package made.
@@ -180,7 +187,8 @@ pub fn export(target: Target, request: &Request) -> Result<Exported, ExportError
         request.force,
     )?;
     let (problem, mut notes) = Problem::gather(request.config, request.sample)?;
-    let binary = match target.carries_binary() {
+    let compiled_checker = target == Target::Lemon && request.testlib_h.is_some();
+    let binary = match target.carries_binary() && !compiled_checker {
         true => Some(inspected_binary(request, &problem, &mut notes)?),
         false => None,
     };
@@ -190,7 +198,14 @@ pub fn export(target: Target, request: &Request) -> Result<Exported, ExportError
             dmoj::write(&problem, binary, &folder)?;
             notes.extend(dmoj::warnings(&problem));
         }
-        (Target::Lemon, Some(binary)) => lemon::write(&name, &problem, binary, &folder)?,
+        (Target::Lemon, _) => {
+            let judge = match (request.testlib_h, &binary) {
+                (Some(header), _) => lemon::Judge::Testlib(header),
+                (None, Some(binary)) => lemon::Judge::Native(binary),
+                (None, None) => unreachable!("the targets that carry the binary have it"),
+            };
+            lemon::write(&name, &problem, judge, &folder)?;
+        }
         (Target::Cms, Some(binary)) => cms::write(&name, &problem, binary, &folder)?,
         (Target::Polygon, _) => polygon::write(&name, &problem, &folder)?,
         (Target::Hydro, _) => {
