@@ -257,21 +257,32 @@ impl Spreads {
     }
 
     /// The spreads after `mv`, legal on `board` and not a swap of equal
-    /// colours, drags its block (and the one it swaps with).
-    #[inline]
+    /// colours, drags its block (and the one it swaps with); the tests' form
+    /// of [`Spreads::drag`].
+    #[cfg(test)]
     pub fn dragged(&self, board: &Board, mv: Move) -> Spreads {
-        let (x, y, tx) = (usize::from(mv.x), usize::from(mv.y), mv.target_x());
-        let (from, to) = (1u16 << (3 * x), 1u16 << (3 * tx));
         let mut next = *self;
-        next.step(usize::from(board.get(x, y)), to.wrapping_sub(from));
-        let other = usize::from(board.get(tx, y));
-        if other != 0 {
-            next.step(other, from.wrapping_sub(to));
-        }
+        next.drag(board, mv);
         next
     }
 
-    /// The sum of the drags after `mv` (as [`Spreads::dragged`]), without
+    /// Makes these the spreads after `mv`, legal on `board` and not a swap
+    /// of equal colours: drags its block (and the one it swaps with). In
+    /// place, because a copy of spreads just changed field by field is read
+    /// back with wide loads, which wait for the narrow stores to retire (no
+    /// store forwarding).
+    #[inline]
+    pub fn drag(&mut self, board: &Board, mv: Move) {
+        let (x, y, tx) = (usize::from(mv.x), usize::from(mv.y), mv.target_x());
+        let (from, to) = (1u16 << (3 * x), 1u16 << (3 * tx));
+        self.step(usize::from(board.get(x, y)), to.wrapping_sub(from));
+        let other = usize::from(board.get(tx, y));
+        if other != 0 {
+            self.step(other, from.wrapping_sub(to));
+        }
+    }
+
+    /// The sum of the drags after `mv` (as [`Spreads::drag`] leaves it), without
     /// building the spreads: what most moves are cut on.
     #[inline]
     pub fn total_after(&self, board: &Board, mv: Move) -> u16 {

@@ -349,22 +349,25 @@ impl Solver {
         if f.spreads.total_after(f.board, mv) > 2 * u16::from(f.left - 1) {
             return false;
         }
-        let spreads = f.spreads.dragged(f.board, mv);
-        let drags = spreads.drags();
+        // One copy of the spreads, changed in place (see `Spreads::drag`).
+        let mut spreads = *f.spreads;
+        spreads.drag(f.board, mv);
+        let mut drags = spreads.drags();
         if too_many(drags, f.left - 1) {
             return false;
         }
         let (x, tx) = (mv.x as usize, mv.target_x());
         let mut next = shift(f.board, mv);
         let vanished = settle_after_shift(&mut next, x, tx);
-        let (spreads, drags, skip) = if vanished == 0 {
+        let skip = if vanished == 0 {
             let swap = f.board.get(tx, usize::from(mv.y)) != 0;
             let skip = f.quiet.commuting_with(mv, swap);
             f.quiet.insert(mv, swap);
-            (spreads, drags, skip)
+            skip
         } else {
-            let resolved = f.spreads.resolved(&next);
-            (resolved, resolved.drags(), MoveSet::EMPTY)
+            spreads = f.spreads.resolved(&next);
+            drags = spreads.drags();
+            MoveSet::EMPTY
         };
         let found = if f.left == 2 {
             self.search_last(&next, &spreads, drags, skip)
