@@ -9,10 +9,13 @@
 //! stopped past a time limit, and what it said (its first lines) is the
 //! error.
 
-use std::io::Read;
+use std::fs::File;
+use std::io::Seek;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
+
+use crate::untrusted::read_prefix;
 
 /// The largest testlib.h read (the real one is about 200 KB).
 const MAX_HEADER: u64 = 4 << 20;
@@ -23,6 +26,9 @@ const COMPILE_TIME: Duration = Duration::from_secs(300);
 /// The lines of the compiler's messages kept for the error: the first,
 /// where the cause is.
 const SAID_LINES: usize = 12;
+
+/// The most bytes of the compiler's messages read.
+const MAX_SAID: u64 = 64 << 10;
 
 /// The checker cannot be built.
 #[derive(Debug, thiserror::Error)]
@@ -46,6 +52,7 @@ pub fn compile_checker(source: &str, header: &Path) -> Result<Vec<u8>, CxxError>
     let dir = tempfile::tempdir().map_err(io)?;
     std::fs::write(dir.path().join("testlib.h"), text).map_err(io)?;
     std::fs::write(dir.path().join("checker.cpp"), source).map_err(io)?;
+    let said = tempfile::tempfile().map_err(io)?;
     let child = Command::new("g++")
         .args([
             "-std=c++14",
@@ -58,10 +65,10 @@ pub fn compile_checker(source: &str, header: &Path) -> Result<Vec<u8>, CxxError>
         .current_dir(dir.path())
         .stdin(Stdio::null())
         .stdout(Stdio::null())
-        .stderr(Stdio::piped())
+        .stderr(said.try_clone().map_err(io)?)
         .spawn()
         .map_err(io)?;
-    let (ok, said) = wait_bounded(child).map_err(io)?;
+    let (ok, said) = wait_bounded(child, said).map_err(io)?;
     if !ok {
         return Err(CxxError::Build {
             header: header.to_path_buf(),
@@ -77,33 +84,22 @@ fn read_header(path: &Path) -> Result<Vec<u8>, CxxError> {
         path: path.to_path_buf(),
         why,
     };
-    let file = std::fs::File::open(path).map_err(|e| fault(e.to_string()))?;
+    let file = File::open(path).map_err(|e| fault(e.to_string()))?;
     let meta = file.metadata().map_err(|e| fault(e.to_string()))?;
     if !meta.is_file() {
         return Err(fault("not a regular file".into()));
     }
-    let mut text = Vec::new();
-    file.take(MAX_HEADER + 1)
-        .read_to_end(&mut text)
-        .map_err(|e| fault(e.to_string()))?;
-    if text.len() as u64 > MAX_HEADER {
+    let text = read_prefix(file, MAX_HEADER).map_err(|e| fault(e.to_string()))?;
+    if text.truncated {
         return Err(fault(format!("larger than {} MiB", MAX_HEADER >> 20)));
     }
-    Ok(text)
+    Ok(text.bytes)
 }
 
-/// Waits for the compiler at most [`COMPILE_TIME`] (killing it past that),
-/// reading its standard error meanwhile: whether it succeeded, and the
-/// start of what it said.
-fn wait_bounded(mut child: std::process::Child) -> std::io::Result<(bool, String)> {
-    let stderr = child.stderr.take();
-    let reader = std::thread::spawn(move || {
-        let mut said = Vec::new();
-        if let Some(mut stderr) = stderr {
-            let _ = stderr.read_to_end(&mut said);
-        }
-        said
-    });
+/// Waits for the compiler at most [`COMPILE_TIME`] (killing it past that):
+/// whether it succeeded, and the start of what it wrote to `said`, its
+/// standard error.
+fn wait_bounded(mut child: Child, mut said: File) -> std::io::Result<(bool, String)> {
     let deadline = Instant::now() + COMPILE_TIME;
     let status = loop {
         if let Some(status) = child.try_wait()? {
@@ -116,8 +112,9 @@ fn wait_bounded(mut child: std::process::Child) -> std::io::Result<(bool, String
         }
         std::thread::sleep(Duration::from_millis(20));
     };
-    let said = reader.join().unwrap_or_default();
-    let said = String::from_utf8_lossy(&said);
+    said.rewind()?;
+    let said = read_prefix(said, MAX_SAID)?;
+    let said = String::from_utf8_lossy(&said.bytes);
     let mut told: String = said
         .lines()
         .take(SAID_LINES)
