@@ -11,6 +11,7 @@
 
 use std::fs::File;
 use std::io::Seek;
+use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -84,7 +85,12 @@ fn read_header(path: &Path) -> Result<Vec<u8>, CxxError> {
         path: path.to_path_buf(),
         why,
     };
-    let file = File::open(path).map_err(|e| fault(e.to_string()))?;
+    // Non-blocking, so that a FIFO named here is refused, not waited on.
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(path)
+        .map_err(|e| fault(e.to_string()))?;
     let meta = file.metadata().map_err(|e| fault(e.to_string()))?;
     if !meta.is_file() {
         return Err(fault("not a regular file".into()));
@@ -131,10 +137,19 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_header_that_is_not_a_file_or_too_large_is_refused_by_name() {
+    fn a_header_that_is_not_a_file_or_too_large_is_refused_by_name_without_waiting() {
         let dir = tempfile::tempdir().unwrap();
         let err = read_header(dir.path()).unwrap_err().to_string();
         assert!(err.contains("not a regular file"), "{err}");
+        let fifo = dir.path().join("fifo.h");
+        let c_path = std::ffi::CString::new(fifo.as_os_str().as_encoded_bytes()).unwrap();
+        // SAFETY: a NUL-terminated path.
+        assert_eq!(unsafe { libc::mkfifo(c_path.as_ptr(), 0o600) }, 0);
+        let err = read_header(&fifo).unwrap_err().to_string();
+        assert!(
+            err.contains("not a regular file"),
+            "a FIFO, not waited on: {err}"
+        );
         let missing = dir.path().join("testlib.h");
         let err = read_header(&missing).unwrap_err().to_string();
         assert!(err.starts_with(&missing.display().to_string()), "{err}");
