@@ -213,6 +213,7 @@ fn bench_plan(jobs: usize) -> Plan {
         policy: Policy::default(),
         jobs,
         readable: Vec::new(),
+        interrupt: Default::default(),
     }
 }
 

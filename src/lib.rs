@@ -31,5 +31,6 @@ pub mod puzzle;
 pub mod runner;
 pub mod setter;
 pub mod solver;
+pub mod terminal;
 pub mod text;
 pub mod untrusted;

@@ -15,12 +15,13 @@ use assert_cmd::Command;
 use mayan_judge::check::Policy;
 use mayan_judge::config::{IoConfig, IoMode, Submission};
 use mayan_judge::judge::contestants::Missing;
+use mayan_judge::judge::event::Quiet;
 use mayan_judge::judge::partition::Partition;
 use mayan_judge::judge::plan::Plan;
 use mayan_judge::judge::report::RunReport;
 use mayan_judge::judge::report::html::folder_name;
 use mayan_judge::judge::report::merge::{Shard, merge};
-use mayan_judge::judge::session::{Quiet, Session};
+use mayan_judge::judge::session::Session;
 use mayan_judge::judge::submission::Entry;
 use mayan_judge::judge::suite::CaseFile;
 use mayan_judge::runner::Limits;
@@ -89,6 +90,7 @@ fn judge(partition: Option<Partition>) -> RunReport {
         policy: Policy::default(),
         jobs: 2,
         readable: Vec::new(),
+        interrupt: Default::default(),
     };
     let program = |name: &str| {
         Entry::Program(Submission {

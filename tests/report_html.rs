@@ -30,11 +30,12 @@ use crate::support::browser::{
 use mayan_judge::check::Policy;
 use mayan_judge::config::{IoConfig, IoMode, Submission};
 use mayan_judge::judge::compile::Toolchain;
+use mayan_judge::judge::event::Quiet;
 use mayan_judge::judge::plan::Plan;
 use mayan_judge::judge::report::html::{MARKER, folder_name, write_report};
 use mayan_judge::judge::report::{RunReport, SubmissionReport};
 use mayan_judge::judge::result::CaseResult;
-use mayan_judge::judge::session::{Quiet, Session};
+use mayan_judge::judge::session::Session;
 use mayan_judge::judge::submission::Entry;
 use mayan_judge::judge::suite::CaseFile;
 use mayan_judge::judge::verdict::Verdict;
@@ -146,6 +147,7 @@ fn scripted_report() -> RunReport {
         policy: Policy::default(),
         jobs: 2,
         readable: Vec::new(),
+        interrupt: Default::default(),
     };
     let languages = mayan_judge::config::Languages::default();
     let runner = FakeRunner::new(script);

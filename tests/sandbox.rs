@@ -94,6 +94,7 @@ fn plan() -> Plan {
         },
         jobs: 1,
         readable: Vec::new(),
+        interrupt: Default::default(),
     }
 }
 

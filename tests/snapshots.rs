@@ -10,9 +10,10 @@ use assert_cmd::Command;
 use mayan_judge::check::{CheckResult, Output, Policy, check};
 use mayan_judge::config::{IoConfig, IoMode, Submission};
 use mayan_judge::judge::compile::Toolchain;
+use mayan_judge::judge::event::Quiet;
 use mayan_judge::judge::plan::Plan;
 use mayan_judge::judge::report::table::{ranking, score_table, submission_table};
-use mayan_judge::judge::session::{Quiet, Session};
+use mayan_judge::judge::session::Session;
 use mayan_judge::judge::submission::Entry;
 use mayan_judge::judge::suite::CaseFile;
 use mayan_judge::puzzle::case::parse_case;
@@ -107,6 +108,7 @@ fn tables() -> String {
         policy: Policy::default(),
         jobs: 1,
         readable: Vec::new(),
+        interrupt: Default::default(),
     };
     let program = |name: &str| {
         Entry::Program(Submission {

@@ -45,6 +45,7 @@ fn plan() -> Plan {
         policy: Policy::default(),
         jobs: 1,
         readable: Vec::new(),
+        interrupt: Default::default(),
     }
 }
 

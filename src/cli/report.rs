@@ -6,13 +6,11 @@
 
 use std::path::PathBuf;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::{Args, Subcommand};
 
-use super::judge::{print_tables, write_exports};
-use crate::judge::report::json::write_json;
-use crate::judge::report::merge::{Merged, Shard, merge_noting, read_report};
-use crate::text::visible;
+use super::args::ReportFlags;
+use crate::judge::report::merge;
 
 #[derive(Args, Debug)]
 pub struct ReportArgs {
@@ -43,21 +41,8 @@ pub struct MergeArgs {
     /// run's report, then the re-judges to fold into it, in order.
     #[arg(required = true, value_name = "REPORT")]
     pub reports: Vec<PathBuf>,
-    /// Write the merged report as JSON.
-    #[arg(long, value_name = "FILE")]
-    pub json: Option<PathBuf>,
-    /// Write JUnit XML for CI.
-    #[arg(long, value_name = "FILE")]
-    pub junit: Option<PathBuf>,
-    /// Write the score table as CSV.
-    #[arg(long, value_name = "FILE")]
-    pub csv: Option<PathBuf>,
-    /// Write the HTML report: FILE is its index (the score matrix), and a
-    /// folder beside it named after it (report.html: report.files) holds a
-    /// page per submission, every case not accepted replayed on drawn
-    /// boards, and a page per case with its smallest solution.
-    #[arg(long, value_name = "FILE")]
-    pub html: Option<PathBuf>,
+    #[command(flatten)]
+    pub write: ReportFlags,
 }
 
 pub(super) fn report_command(args: &ReportArgs) -> Result<u8> {
@@ -67,28 +52,7 @@ pub(super) fn report_command(args: &ReportArgs) -> Result<u8> {
 }
 
 fn merge_command(args: &MergeArgs) -> Result<u8> {
-    super::outputs::check_report_paths(&[
-        ("--json", &args.json),
-        ("--junit", &args.junit),
-        ("--csv", &args.csv),
-        ("--html", &args.html),
-    ])?;
-    let shards = (args.reports.iter())
-        .map(|path| {
-            Ok(Shard {
-                path: path.clone(),
-                report: read_report(path)?,
-            })
-        })
-        .collect::<Result<Vec<_>>>()?;
-    let Merged { report, rejudged } = merge_noting(shards)?;
-    for note in &rejudged {
-        eprintln!("{}", visible(&note.to_string()));
-    }
-    print_tables(&report)?;
-    if let Some(path) = &args.json {
-        write_json(path, &report).with_context(|| format!("{}: cannot write", path.display()))?;
-    }
-    write_exports([&args.junit, &args.csv, &args.html], &report)?;
-    Ok(report.exit_code())
+    let outcome = merge::write_merged(&args.reports, &args.write.outputs())?;
+    outcome.written?;
+    Ok(outcome.report.exit_code())
 }

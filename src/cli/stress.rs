@@ -12,6 +12,7 @@ use super::args::overrides;
 use super::{RuleArgs, RunArgs, load_config};
 use crate::exit;
 use crate::judge::plan::Plan;
+use crate::judge::report::outputs::Outputs;
 use crate::judge::report::table::sandbox_summary;
 use crate::judge::submission::stage_command;
 use crate::puzzle::case::MAX_N;
@@ -60,8 +61,12 @@ pub struct StressArgs {
 
 pub(super) fn stress_command(args: &StressArgs) -> Result<u8> {
     crate::runner::signals::install();
-    super::outputs::check_report_paths(&[("--json", &args.json)])?;
-    super::outputs::check_program(&args.command)?;
+    let outputs = Outputs {
+        json: args.json.clone(),
+        ..Outputs::default()
+    };
+    outputs.check()?;
+    crate::judge::run::check_program(&args.command)?;
     let mut config = load_config(args.config.as_ref())?;
     config.apply(&overrides(Some(&args.run), &args.rules))?;
     let plan = Plan::of(&config, usize::from(args.jobs));

@@ -17,7 +17,7 @@ use crate::config::IoMode;
 use crate::puzzle::answer::read_answer_file;
 use crate::puzzle::case::{Case, ReadError, format_case, read_case_file};
 use crate::runner::sandbox::tmpfs::Mounted;
-use crate::runner::{Exit, RunOutcome, RunSpec, Runner, Stop, signals};
+use crate::runner::{Exit, RunOutcome, RunSpec, Runner, Stop};
 use crate::solver::Solver;
 use crate::untrusted::{Prefix, Refusal, open_beneath, read_prefix, read_tail};
 
@@ -53,7 +53,7 @@ pub fn grade_case(
     plan: &Plan,
     solver: &mut Solver,
 ) -> Option<CaseResult> {
-    if signals::received().is_some() {
+    if plan.interrupt.received().is_some() {
         return None;
     }
     match try_grade_case(runner, argv, case, plan, solver) {

@@ -8,6 +8,7 @@
 pub mod answer_files;
 pub mod compile;
 pub mod contestants;
+pub mod event;
 pub mod fingerprint;
 pub mod grade;
 pub mod partition;
@@ -16,6 +17,7 @@ pub mod program;
 pub mod report;
 pub mod result;
 pub mod resume;
+pub mod run;
 pub mod session;
 pub mod submission;
 pub mod suite;

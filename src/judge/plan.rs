@@ -1,10 +1,11 @@
 //! How every case of a judging run is run and checked: the limits, the I/O
 //! mode, the checker's policy and how many cases run at once, settled from
-//! the configuration in one place.
+//! the configuration in one place; and the handle that stops the run.
 
 use crate::check::Policy;
 use crate::config::{Config, IoConfig};
 use crate::runner::Limits;
+use crate::runner::signals::Interrupt;
 
 /// How every case of a judging run is run and checked.
 #[derive(Debug, Clone)]
@@ -17,6 +18,8 @@ pub struct Plan {
     /// Folders every run may also read: the submission's own staged files
     /// (set per submission by the session).
     pub readable: Vec<std::path::PathBuf>,
+    /// Whether the run has been asked to stop: no case starts once it has.
+    pub interrupt: Interrupt,
 }
 
 impl Plan {
@@ -37,6 +40,7 @@ impl Plan {
             },
             jobs,
             readable: Vec::new(),
+            interrupt: Interrupt::new(),
         }
     }
 }

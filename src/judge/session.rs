@@ -1,13 +1,15 @@
 //! The judging run: the cases of the suites found, each entry prepared
 //! (compiled) and graded over every case, the results gathered into a
-//! [`RunReport`]. What a front end shows as the run goes (progress, a JSON
-//! file kept up to date) it learns through an [`Observer`]; the command line
-//! and `stress` drive it, and tests drive it with a fake runner.
+//! [`RunReport`]. What it does it tells an [`Observer`] as events
+//! (`judge::event`); the judging run (`judge::run`) drives it, and tests
+//! drive it with a fake runner. Not responsible for what is judged (the
+//! entries and cases are given) nor for any report.
 
 use std::path::{Path, PathBuf};
 
 use super::compile::{PrepareError, Prepared, Toolchain, build_of, prepare};
 use super::contestants::Missing;
+use super::event::{Event, Observer};
 use super::fingerprint;
 use super::partition::Partition;
 use super::plan::Plan;
@@ -19,31 +21,8 @@ use super::submission::{Entry, stage_command};
 use super::suite::{CaseFile, DataFault, Finding, Severity, check_data, discover};
 use super::verdict::Verdict;
 use crate::config::{Config, Submission};
-use crate::runner::{Runner, signals};
+use crate::runner::Runner;
 use crate::solver::Solver;
-
-/// What a front end sees of a run as it goes. Every method has a default
-/// that does nothing. Nothing it is given grows with the run: a result at a
-/// time, a submission at a time.
-pub trait Observer: Send {
-    /// The run starts: `header` is its report with no submission yet.
-    fn run_started(&mut self, _header: &RunReport) {}
-    /// Entry `entry` starts (`head`: its name, fingerprint and build), with
-    /// `to_judge` of its cases to judge (the others kept from an earlier
-    /// run).
-    fn started(&mut self, _entry: usize, _head: &SubmissionReport, _to_judge: usize) {}
-    /// Something worth saying about an entry (it did not compile, ...).
-    fn note(&mut self, _name: &str, _text: &str) {}
-    /// A case of entry `entry` was judged.
-    fn case_done(&mut self, _entry: usize, _name: &str, _case: &CaseResult) {}
-    /// Entry `entry` is done: every result of it, judged or kept.
-    fn finished(&mut self, _entry: usize, _done: &SubmissionReport) {}
-}
-
-/// An observer that sees nothing.
-pub struct Quiet;
-
-impl Observer for Quiet {}
 
 /// The run cannot start.
 #[derive(Debug, thiserror::Error)]
@@ -179,10 +158,14 @@ impl Session<'_> {
         let mut report = RunReport::new(self.plan, self.runner.method(), self.runner.protections());
         report.partition = options.partition;
         report.cases = self.cases.iter().map(CaseId::of).collect();
-        observer.run_started(&report);
+        let carried = options.earlier.map(Earlier::carried).unwrap_or_default();
+        observer.on(&Event::Started {
+            header: &report,
+            carried: &carried,
+        });
         let mut kept = 0;
         for (i, entry) in entries.iter().enumerate() {
-            if signals::received().is_some() {
+            if self.plan.interrupt.received().is_some() {
                 break;
             }
             let share: Vec<CaseFile> = (self.cases.iter().enumerate())
@@ -202,10 +185,14 @@ impl Session<'_> {
                 break;
             };
             kept += judged.kept;
-            observer.finished(i, &judged.report);
+            observer.on(&Event::SubmissionDone {
+                entry: i,
+                report: &judged.report,
+            });
             report.submissions.push(judged.report);
         }
-        report.interrupted = signals::received().is_some();
+        report.stopped_by = self.plan.interrupt.received();
+        report.interrupted = report.stopped_by.is_some();
         report.resumed = options.earlier.map(|e| Resumed {
             from: e.from.clone(),
             kept,
@@ -240,11 +227,19 @@ impl Session<'_> {
                 let left = (self.cases.iter())
                     .filter(|c| kept.is_none_or(|k| kept_result(k, c).is_none()))
                     .count();
-                observer.started(i, &head, left);
+                observer.on(&Event::SubmissionStarted {
+                    entry: i,
+                    head: &head,
+                    to_judge: left,
+                });
                 self.judge_submission((i, sub), head, kept, observer)
             }
             Entry::Absent(who) => {
-                observer.started(i, &head, self.cases.len());
+                observer.on(&Event::SubmissionStarted {
+                    entry: i,
+                    head: &head,
+                    to_judge: self.cases.len(),
+                });
                 Some(Judged::new(self.absent(who, observer)))
             }
         }
@@ -254,10 +249,17 @@ impl Session<'_> {
     /// judge could not look.
     fn absent(&self, who: &Missing, observer: &mut dyn Observer) -> SubmissionReport {
         if who.judge_fault {
-            observer.note(&who.name, &format!("judge error: {}", who.why));
+            let text = format!("judge error: {}", who.why);
+            observer.on(&Event::Note {
+                name: &who.name,
+                text: &text,
+            });
             return self.not_judged(&who.name, Verdict::JudgeError, &who.why);
         }
-        observer.note(&who.name, &who.why);
+        observer.on(&Event::Note {
+            name: &who.name,
+            text: &who.why,
+        });
         let mut r = self.not_judged(&who.name, Verdict::CE, "no source to compile");
         r.compile_error = Some(who.why.clone());
         r.no_source = true;
@@ -344,20 +346,27 @@ impl Session<'_> {
             }
         };
         let prepared = self.prepare(sub, build.path());
-        if signals::received().is_some() {
+        if self.plan.interrupt.received().is_some() {
             return None;
         }
         let argv = match prepared {
             Ok(Prepared::Ready(argv)) => argv,
             Ok(Prepared::CompileError(message)) => {
-                observer.note(&sub.name, "compilation failed");
+                observer.on(&Event::Note {
+                    name: &sub.name,
+                    text: "compilation failed",
+                });
                 let mut r = self.not_judged(&sub.name, Verdict::CE, "compilation failed");
                 r.compile_error = Some(message);
                 return Some(Ran::CompileError(r));
             }
             Err(why) => {
                 let why = why.to_string();
-                observer.note(&sub.name, &format!("judge error: {why}"));
+                let text = format!("judge error: {why}");
+                observer.on(&Event::Note {
+                    name: &sub.name,
+                    text: &text,
+                });
                 return Some(Ran::Results(all_cases(cases, Verdict::JudgeError, &why)));
             }
         };
@@ -368,7 +377,11 @@ impl Session<'_> {
             ..self.plan.clone()
         };
         let results = grade_program(self.runner, &argv, cases, &plan, &mut |c| {
-            observer.case_done(i, &sub.name, c);
+            observer.on(&Event::CaseDone {
+                entry: i,
+                name: &sub.name,
+                case: c,
+            });
         });
         Some(Ran::Results(results))
     }

@@ -3,6 +3,10 @@
 //! case starts, the run's cgroups and folders are removed and the reports of
 //! the cases that finished are written; a second one ends the judge at once
 //! (the handler is reset after the first).
+//!
+//! A run can also be stopped from inside the process ([`Interrupt`]): a
+//! test or a bench stopping a run halfway, as a signal would, without
+//! touching the process's own state that other runs share.
 
 use std::sync::atomic::{AtomicI32, Ordering};
 
@@ -40,4 +44,48 @@ pub fn received() -> Option<i32> {
 /// As if `signal` had been received (for tests).
 pub fn pretend(signal: i32) {
     RECEIVED.store(signal, Ordering::SeqCst);
+}
+
+/// How one judging run learns it should stop: a signal the process
+/// received, or a stop raised on this handle (or a clone of it) by the
+/// code that drives the run.
+#[derive(Debug, Clone, Default)]
+pub struct Interrupt(std::sync::Arc<AtomicI32>);
+
+impl Interrupt {
+    /// A handle no one has raised yet.
+    pub fn new() -> Interrupt {
+        Interrupt::default()
+    }
+
+    /// Stops the run as `signal` would (no new case starts; the reports
+    /// hold what finished), without sending any.
+    pub fn raise(&self, signal: i32) {
+        self.0.store(signal, Ordering::SeqCst);
+    }
+
+    /// The signal that stopped the run, if any: the process's, else one
+    /// raised on this handle.
+    pub fn received(&self) -> Option<i32> {
+        received().or(match self.0.load(Ordering::SeqCst) {
+            0 => None,
+            s => Some(s),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_raised_interrupt_is_seen_by_its_clones_only() {
+        let run = Interrupt::new();
+        let other = Interrupt::new();
+        let clone = run.clone();
+        assert_eq!(run.received(), received());
+        clone.raise(libc::SIGTERM);
+        assert_eq!(run.received(), Some(libc::SIGTERM));
+        assert_eq!(other.received(), received());
+    }
 }

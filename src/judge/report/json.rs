@@ -2,38 +2,14 @@
 //! it is stopped); while the run goes, its results are kept in the journal
 //! beside it (`journal`).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use super::RunReport;
 
-/// Writes the JSON report atomically: a new file of its own beside it
-/// (`FILE.tmp`, replaced, never followed if it is a link or waited on if it
-/// is a pipe), forced to the disk, then renamed to `path`.
+/// Writes the JSON report whole or not at all (`reporters::write_whole`).
 pub fn write_json(path: &Path, report: &RunReport) -> std::io::Result<()> {
-    use std::io::Write as _;
-    use std::os::unix::fs::OpenOptionsExt;
-    let text = serde_json::to_string_pretty(report).map_err(std::io::Error::other)?;
-    let mut tmp = PathBuf::from(path);
-    tmp.as_mut_os_string().push(".tmp");
-    match std::fs::symlink_metadata(&tmp) {
-        Ok(m) if !m.is_file() => {
-            return Err(std::io::Error::other(format!(
-                "{} is in the way (not a regular file): remove it",
-                tmp.display()
-            )));
-        }
-        _ => {}
-    }
-    let mut file = std::fs::OpenOptions::new()
-        .write(true)
-        .create(true)
-        .truncate(true)
-        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
-        .open(&tmp)?;
-    file.write_all(text.as_bytes())?;
-    file.write_all(b"\n")?;
-    file.sync_data()?;
-    std::fs::rename(&tmp, path)
+    let text = serde_json::to_string_pretty(report).map_err(std::io::Error::other)? + "\n";
+    super::reporters::write_whole(path, text.as_bytes())
 }
 
 #[cfg(test)]

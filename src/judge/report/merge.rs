@@ -20,8 +20,9 @@
 //! its case's points and score what its verdict earns, and the totals are
 //! counted again from the results, never read.
 //!
-//! Reading and merging only: which pair a shard judges is `partition`'s,
-//! judging it the session's, showing the result the other report modules'.
+//! Reading and merging (and, in `write`, the one call of `mayan report
+//! merge`): which pair a shard judges is `partition`'s, judging it the
+//! session's, showing and writing the result the reporters'.
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -344,6 +345,7 @@ fn merge_shards(mut shards: Vec<Shard>) -> Result<RunReport, MergeError> {
         measured_by: measured_by(&shards),
         sandbox: weakest_protections(&shards),
         interrupted: false,
+        stopped_by: None,
         partition: None,
         cases: cases.clone(),
         resumed: None,
@@ -517,5 +519,8 @@ fn intern(name: String) -> &'static str {
 
 mod read;
 mod rejudge;
+mod write;
+
+pub use write::{MergeRunError, write_merged};
 #[cfg(test)]
 mod tests;

@@ -5,14 +5,20 @@
 //! finished), exported for other tools (`export`: JUnit, CSV), shown as an
 //! HTML index with a folder of pages that replay every case not accepted
 //! (`html`), and the reports of the shards of a run, or of a run and its
-//! re-judges, read back and put together (`merge`).
+//! re-judges, read back and put together (`merge`). The report files asked
+//! for are checked before a run (`outputs`) and written by the run's
+//! reporters, observers of its events (`reporters`).
 
 pub mod export;
 pub mod html;
 pub mod journal;
 pub mod json;
 pub mod merge;
+pub mod outputs;
+pub mod reporters;
 pub mod table;
+
+pub use reporters::ReportError;
 
 use serde::{Deserialize, Serialize};
 
@@ -184,6 +190,10 @@ pub struct RunReport {
     /// it holds the cases that finished.
     #[serde(default)]
     pub interrupted: bool,
+    /// The signal that stopped it, for the exit code; not written (a report
+    /// read back says only that it was stopped).
+    #[serde(skip)]
+    pub stopped_by: Option<i32>,
     /// The share of the run judged here (`--partition`), when not all of it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub partition: Option<Partition>,
@@ -282,6 +292,7 @@ impl RunReport {
             measured_by,
             sandbox,
             interrupted: false,
+            stopped_by: None,
             partition: None,
             cases: Vec::new(),
             resumed: None,
@@ -300,7 +311,7 @@ impl RunReport {
     /// SIGTERM, an error when a case could not be judged, success only when
     /// every case of every submission was accepted.
     pub fn exit_code(&self) -> u8 {
-        if let Some(signal) = crate::runner::signals::received().filter(|_| self.interrupted) {
+        if let Some(signal) = self.stopped_by.filter(|_| self.interrupted) {
             return crate::exit::for_signal(signal);
         }
         if self.has_judge_errors() {

@@ -11,6 +11,7 @@ use crate::config::{IoConfig, IoMode};
 use crate::exit;
 use crate::judge::compile::Toolchain;
 use crate::judge::contestants::Missing;
+use crate::judge::event::Quiet;
 use crate::runner::fake::{FakeRun, FakeRunner, Scripted};
 use crate::runner::{Limits, Stop};
 
@@ -35,6 +36,7 @@ fn plan(mode: IoMode) -> Plan {
         policy: Policy::default(),
         jobs: 2,
         readable: Vec::new(),
+        interrupt: Default::default(),
     }
 }
 
@@ -237,20 +239,26 @@ fn a_contestant_without_a_source_is_listed_with_the_reason() {
 struct Record(Vec<String>);
 
 impl Observer for Record {
-    fn run_started(&mut self, header: &RunReport) {
-        let n = header.cases.len();
-        self.0.push(format!("run {n} {}", header.submissions.len()));
-    }
-    fn started(&mut self, entry: usize, head: &SubmissionReport, to_judge: usize) {
-        self.0
-            .push(format!("start {entry} {} {to_judge}", head.name));
-    }
-    fn case_done(&mut self, entry: usize, name: &str, case: &CaseResult) {
-        self.0
-            .push(format!("{entry} {name} {} {}", case.name, case.verdict));
-    }
-    fn finished(&mut self, entry: usize, done: &SubmissionReport) {
-        self.0.push(format!("done {entry} {}", done.cases.len()));
+    fn on(&mut self, event: &Event<'_>) {
+        let line = match *event {
+            Event::Started { header, .. } => {
+                let n = header.cases.len();
+                format!("run {n} {}", header.submissions.len())
+            }
+            Event::SubmissionStarted {
+                entry,
+                head,
+                to_judge,
+            } => format!("start {entry} {} {to_judge}", head.name),
+            Event::CaseDone { entry, name, case } => {
+                format!("{entry} {name} {} {}", case.name, case.verdict)
+            }
+            Event::SubmissionDone { entry, report } => {
+                format!("done {entry} {}", report.cases.len())
+            }
+            _ => return,
+        };
+        self.0.push(line);
     }
 }
 

@@ -36,6 +36,7 @@ pub(crate) fn empty_report() -> RunReport {
             how: "Linux < 5.13".into(),
         }],
         interrupted: false,
+        stopped_by: None,
         resumed: None,
         partition: None,
         cases: Vec::new(),

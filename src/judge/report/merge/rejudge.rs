@@ -68,6 +68,7 @@ pub(super) fn fold(reports: &[Shard]) -> Result<Merged, MergeError> {
         measured_by: measured_by(reports),
         sandbox: weakest_protections(reports),
         interrupted: false,
+        stopped_by: None,
         partition: None,
         cases,
         resumed: None,

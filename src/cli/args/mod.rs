@@ -1,7 +1,8 @@
 //! The argument groups several commands share: the run's limits and
 //! isolation, the rules and the checker's policy and the answer files'
-//! extension as overrides of `judge.toml`, the dialect of the commands that
-//! need no configuration, and whether to use colour.
+//! extension as overrides of `judge.toml`, the report files to write, the
+//! contest folder, the dialect of the commands that need no configuration,
+//! and whether to use colour. Each flag is defined here once.
 
 use std::io::IsTerminal;
 use std::time::Duration;
@@ -13,6 +14,10 @@ use crate::config::languages::Preset;
 use crate::config::units::{parse_duration, parse_size};
 use crate::config::{IoMode, Overrides, SandboxMode, answer_extension_fault, bounds};
 use crate::puzzle::dialect::{Dialect, NullSwaps, Steps};
+
+mod judging;
+
+pub use judging::{ContestFlags, ReportFlags};
 
 /// Overrides of the configuration's run limits, I/O mode and isolation,
 /// shared by the commands that run submissions.

@@ -1,0 +1,46 @@
+//! `mayan report merge` as one call ([`write_merged`]): the report paths
+//! checked, the reports read and put together, then shown and written by
+//! the same reporters as a judging run's (`reporters::standard`), each
+//! later report's note said first.
+
+use std::path::PathBuf;
+
+use super::{MergeError, Merged, Shard, merge_noting, read_report};
+use crate::judge::event::{Event, Observer, Tone};
+use crate::judge::report::outputs::{OutputError, Outputs};
+use crate::judge::report::reporters::{self, Display, Outcome};
+
+/// Reports that cannot be put together, or written where asked.
+#[derive(Debug, thiserror::Error)]
+pub enum MergeRunError {
+    #[error(transparent)]
+    Output(#[from] OutputError),
+    #[error(transparent)]
+    Merge(#[from] MergeError),
+}
+
+/// Reads the reports at `paths`, puts them together, and shows and writes
+/// the result as `outputs` asks.
+pub fn write_merged(paths: &[PathBuf], outputs: &Outputs) -> Result<Outcome, MergeRunError> {
+    outputs.check()?;
+    let shards = (paths.iter())
+        .map(|path| {
+            let report = read_report(path)?;
+            Ok(Shard {
+                path: path.clone(),
+                report,
+            })
+        })
+        .collect::<Result<Vec<_>, MergeError>>()?;
+    let Merged { report, rejudged } = merge_noting(shards)?;
+    let mut reporters = reporters::standard(outputs, Display::default());
+    let notes: String = (rejudged.iter())
+        .map(|note| format!("{}\n", crate::text::visible(&note.to_string())))
+        .collect();
+    if !notes.is_empty() {
+        reporters.on(&Event::Said(Tone::Info, &notes));
+    }
+    reporters.on(&Event::Finished(&report));
+    let written = reporters.close();
+    Ok(Outcome { report, written })
+}
