@@ -1,5 +1,8 @@
-//! The command line: argument definitions and the commands behind them.
-//! Each command returns its exit code; `main` only prints errors.
+//! The command line: the flags of every command, defined once with clap,
+//! and the commands behind them. [`main`] is the one place argv goes
+//! (`line` reads it); each command's file turns its flags into the
+//! library's request, calls the library once, prints what it returns and
+//! gives the exit code; `main` says an error and maps it to its code.
 
 mod args;
 mod check;
@@ -7,32 +10,30 @@ mod export;
 mod gen_cases;
 mod gen_options;
 mod judge;
+mod line;
 mod links;
 mod report;
 mod solve;
-mod solve_line;
 mod stress;
 mod validate;
 
-use std::path::{Path, PathBuf};
+use std::ffi::OsString;
 
 use anyhow::Result;
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
 
-use crate::check::protocol::{Protocol, embedded};
-use crate::config::Config;
+use crate::exit;
 
 pub use args::{AnswerArgs, ColorChoice, DialectArgs, RuleArgs, RunArgs};
 
 pub use check::CheckArgs;
-pub use check::parse_failure as check_parse_failure;
 pub use export::ExportArgs;
 pub use gen_cases::GenArgs;
 pub use judge::JudgeArgs;
+pub use line::SolveLine;
 pub use links::LinksArgs;
 pub use report::ReportArgs;
 pub use solve::SolveArgs;
-pub use solve_line::plain_solve;
 pub use stress::StressArgs;
 pub use validate::ValidateArgs;
 
@@ -44,12 +45,19 @@ pub use validate::ValidateArgs;
     after_help = crate::exit::HELP
 )]
 pub struct Cli {
+    #[command(flatten)]
+    pub global: GlobalArgs,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The flags of every command.
+#[derive(Args, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GlobalArgs {
     /// When to draw in colour: auto (on a terminal, unless NO_COLOR is set
     /// or TERM=dumb), always or never.
     #[arg(long, global = true, value_enum, value_name = "WHEN", default_value_t)]
     pub color: ColorChoice,
-    #[command(subcommand)]
-    pub command: Command,
 }
 
 #[derive(Subcommand, Debug)]
@@ -83,7 +91,7 @@ pub enum Command {
 /// Runs the parsed command line; returns the exit code.
 pub fn run(cli: Cli) -> Result<u8> {
     match cli.command {
-        Command::Solve(args) => solve::solve(&args, cli.color),
+        Command::Solve(args) => solve::solve(&args, cli.global.color),
         Command::Validate(args) => validate::validate(&args),
         Command::Check(args) => Ok(check::check(&args)),
         Command::Judge(args) => judge::judge_command(&args),
@@ -95,71 +103,36 @@ pub fn run(cli: Cli) -> Result<u8> {
     }
 }
 
-/// The command line to parse: a binary named for a checker protocol
-/// (`mayan-testlib INPUT OUTPUT ANSWER`) stands for `mayan check --protocol
-/// testlib INPUT OUTPUT ANSWER`, so a judge can call it with its fixed
-/// arguments; a binary run as `checker` that carries a call at its end (as
-/// `mayan export cms` makes CMS's checker) stands for that call.
-pub fn effective_args(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
-    let name = args
-        .first()
-        .and_then(|a| Path::new(a).file_name())
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    if name == embedded::RUN_AS {
-        return match embedded::read_own() {
-            Some(call) => carried_call(call, args),
-            None => args,
-        };
-    }
-    let Some(protocol) = Protocol::from_program_name(&name) else {
-        return args;
+/// Runs the command line `args` (as the process got them) and gives the
+/// exit code: the command's, or `exit::ERROR` with the error said on
+/// standard error, or `exit::BROKEN_PIPE` when the reader of standard
+/// output went away (`mayan ... | head`), as a program killed by SIGPIPE.
+pub fn main(args: Vec<OsString>) -> u8 {
+    let cli = match line::read(args) {
+        line::Read::Cli(cli) => cli,
+        line::Read::Done(code) => return code,
     };
-    let protocol = clap::ValueEnum::to_possible_value(&protocol).map(|v| v.get_name().to_string());
-    let mut rewritten: Vec<std::ffi::OsString> =
-        vec!["mayan".into(), "check".into(), "--protocol".into()];
-    rewritten.push(protocol.unwrap_or_default().into());
-    rewritten.push("--".into());
-    rewritten.extend(args.into_iter().skip(1));
-    rewritten
-}
-
-/// `mayan CALL -- ARGS`: the call a binary run as `checker` carries
-/// (`check::protocol::embedded`), before the judge's arguments.
-fn carried_call(call: Vec<String>, args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
-    let mut rewritten: Vec<std::ffi::OsString> = vec!["mayan".into()];
-    rewritten.extend(call.into_iter().map(Into::into));
-    rewritten.push("--".into());
-    rewritten.extend(args.into_iter().skip(1));
-    rewritten
-}
-
-/// What a protocol-named binary (`mayan-testlib`, ...) prints when asked
-/// only for `--help`/`-h` or `--version`/`-V`, instead of a protocol failure
-/// for a malformed call; `None` for any other call.
-pub fn protocol_help(args: &[std::ffi::OsString]) -> Option<String> {
-    let name = args.first().and_then(|a| Path::new(a).file_name())?;
-    let name = name.to_string_lossy();
-    let protocol = Protocol::from_program_name(&name)?;
-    let [_, flag] = args else { return None };
-    let version = format!("{name} {}", env!("CARGO_PKG_VERSION"));
-    let id = clap::ValueEnum::to_possible_value(&protocol)
-        .map_or(String::new(), |v| v.get_name().to_string());
-    match flag.to_str()? {
-        "--version" | "-V" => Some(version + "\n"),
-        "--help" | "-h" => Some(format!(
-            "{version}: the Mayan puzzle checker, speaking the {id} protocol\n\n\
-             Usage: {name} {}\n\n\
-             The same as `mayan check --protocol {id} -- ARGS`; `mayan check --help`\n\
-             tells the dialect and policy flags, `mayan links --help` how these names are made.\n",
-            protocol.usage()
-        )),
-        _ => None,
+    match run(*cli) {
+        Ok(code) => code,
+        Err(e) if e.chain().any(is_broken_pipe) => exit::BROKEN_PIPE,
+        Err(e) => {
+            let causes = e.chain().map(|c| c.to_string());
+            let told = crate::text::error_chain(causes);
+            eprintln!("mayan: {}", crate::text::visible(&told));
+            exit::ERROR
+        }
     }
+}
+
+fn is_broken_pipe(cause: &(dyn std::error::Error + 'static)) -> bool {
+    let io = cause.downcast_ref::<std::io::Error>();
+    let report = cause.downcast_ref::<crate::judge::report::ReportError>();
+    io.is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+        || report.is_some_and(crate::judge::report::ReportError::is_broken_pipe)
 }
 
 /// The configuration named, else `./judge.toml` if present, else the
 /// built-in one.
-pub(super) fn load_config(path: Option<&PathBuf>) -> Result<Config> {
-    Ok(Config::find(path.map(PathBuf::as_path))?.0)
+pub(super) fn load_config(path: Option<&std::path::PathBuf>) -> Result<crate::config::Config> {
+    Ok(crate::config::Config::find(path.map(std::path::PathBuf::as_path))?.0)
 }

@@ -10,7 +10,6 @@ use super::{ColorChoice, DialectArgs};
 use crate::picture;
 use crate::puzzle::answer::format_answer;
 use crate::puzzle::case::{Case, ReadError, parse_case, read_case_from};
-use crate::puzzle::dialect::{NullSwaps, Steps};
 use crate::puzzle::render::{draw_board, draw_move};
 use crate::puzzle::rules::{RawMove, trace};
 use crate::solver::{MAX_MOVES, Solver};
@@ -43,24 +42,6 @@ pub struct SolveArgs {
     /// Largest number of moves --min-moves tries.
     #[arg(long, value_name = "MOVES", default_value_t = DEFAULT_BOUND, value_parser = clap::value_parser!(u8).range(0..=MAX_MOVES as i64))]
     pub bound: u8,
-}
-
-impl SolveArgs {
-    /// `mayan solve FILE` with every flag at its default, as clap gives it
-    /// (see [`super::plain_solve`], which changes the flags it reads).
-    pub(super) fn plain(file: Option<PathBuf>) -> SolveArgs {
-        SolveArgs {
-            file,
-            dialect: DialectArgs {
-                null_swaps: NullSwaps::default(),
-                steps: Steps::default(),
-            },
-            explain: false,
-            format: ExplainFormat::default(),
-            min_moves: false,
-            bound: DEFAULT_BOUND,
-        }
-    }
 }
 
 /// Largest number of moves `--min-moves` tries unless told.

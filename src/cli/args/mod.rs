@@ -16,8 +16,10 @@ use crate::config::{IoMode, Overrides, SandboxMode, answer_extension_fault, boun
 use crate::puzzle::dialect::{Dialect, NullSwaps, Steps};
 
 mod judging;
+mod setting;
 
 pub use judging::{ContestFlags, ReportFlags};
+pub use setting::{Lenient, Setting};
 
 /// Overrides of the configuration's run limits, I/O mode and isolation,
 /// shared by the commands that run submissions.
