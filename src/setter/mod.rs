@@ -9,6 +9,7 @@ pub mod features;
 pub mod kinds;
 pub mod random;
 pub mod repeats;
+pub mod spec;
 pub mod stress;
 pub mod suite;
 pub mod validate;
