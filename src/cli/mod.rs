@@ -5,7 +5,6 @@ mod args;
 mod check;
 mod export;
 mod gen_cases;
-mod gen_options;
 mod judge;
 mod links;
 mod outputs;
