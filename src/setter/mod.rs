@@ -1,8 +1,9 @@
-//! The problem setter's tools: validating cases and their answers, random
-//! boards, boards built backwards from moves that clear them, cases of a
-//! kind, cases that repeat one another, suites shaped like the official
-//! data, cases written into a folder with their answers (`mayan gen`),
-//! stress testing and shrinking a failing case.
+//! The problem setter's tools: validating cases and their answers (one
+//! case `validate`, the whole data `validation`), random boards, boards
+//! built backwards from moves that clear them, cases of a kind, cases that
+//! repeat one another, suites shaped like the official data, cases written
+//! into a folder with their answers (`mayan gen`), stress testing and
+//! shrinking a failing case.
 
 pub mod backward;
 mod draw;
@@ -15,4 +16,5 @@ pub mod spec;
 pub mod stress;
 pub mod suite;
 pub mod validate;
+pub mod validation;
 pub mod write;
