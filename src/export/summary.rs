@@ -93,19 +93,7 @@ fn next_steps(target: Target, e: &Exported) -> String {
             name = e.name,
             io = io_text(&e.problem),
         ),
-        Target::Lemon => format!(
-            "next: open {cdf} in LemonLime (Open contest), put each contestant's program in \
-             source/CONTESTANT/{name}.cpp, and judge\n\
-             the special judge is data/{name}/checker ({mode}); {io}.",
-            cdf = quoted(&e.path.join(super::lemon::MARKER)),
-            name = e.name,
-            mode = match e.binary {
-                Some(_) => "Linux; mode 4, LemonLime's own protocol",
-                None =>
-                    "Linux; mode 5, LemonLime's testlib mode; for Windows build checker.cpp there",
-            },
-            io = io_text(&e.problem),
-        ),
+        Target::Lemon => lemon_next_steps(e, quoted),
         Target::Cms => format!(
             "next: cmsImportTask -L italy_yaml -S {pkg} (-c CONTEST_ID to add it to a contest); \
              without -S, put the statement in statement/statement.pdf first (English, \
@@ -133,6 +121,22 @@ fn next_steps(target: Target, e: &Exported) -> String {
             e.problem.limits.memory.div_ceil(1024),
         ),
     }
+}
+
+/// How to open a LemonLime contest and where its special judge is.
+fn lemon_next_steps(e: &Exported, quoted: impl Fn(&Path) -> String) -> String {
+    format!(
+        "next: open {cdf} in LemonLime (Open contest), put each contestant's program in \
+         source/CONTESTANT/{name}.cpp, and judge\n\
+         the special judge is data/{name}/checker ({mode}); {io}.",
+        cdf = quoted(&e.path.join(super::lemon::MARKER)),
+        name = e.name,
+        mode = match e.binary {
+            Some(_) => "Linux; mode 4, LemonLime's own protocol",
+            None => "Linux; mode 5, LemonLime's testlib mode; for Windows build checker.cpp there",
+        },
+        io = io_text(&e.problem),
+    )
 }
 
 /// The package's I/O, for the next steps.
