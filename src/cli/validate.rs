@@ -44,12 +44,12 @@ fn kattis_input_validator(strict: bool) -> u8 {
     match kattis_input(std::io::stdin().lock(), strict) {
         InputVerdict::Valid { warnings } => {
             for w in warnings {
-                eprintln!("warning: {}", visible(&w));
+                eprintln!("warning: {}", visible(&w.to_string()));
             }
             kattis::ACCEPTED
         }
-        InputVerdict::Invalid { why } => {
-            eprintln!("{}", visible(&why));
+        InputVerdict::Invalid(fault) => {
+            eprintln!("{}", visible(&fault.to_string()));
             kattis::REJECTED
         }
     }

@@ -11,7 +11,9 @@ use std::path::{Path, PathBuf};
 
 use crate::config::{Config, ConfigError, Overrides, Suite};
 use crate::judge::suite::{Finding, Severity, collect_inputs};
-use crate::puzzle::case::{canonical_fault, parse_case_strict, read_case_from};
+use crate::puzzle::case::{
+    CaseError, NotCanonical, ReadError, Warning, canonical_fault, parse_case_strict, read_case_from,
+};
 use crate::puzzle::dialect::Dialect;
 use crate::setter::repeats::repeat_findings;
 use crate::setter::validate::{Configured, validate_case};
@@ -134,13 +136,24 @@ fn roots(request: &Request, config: &Config) -> Result<Vec<(PathBuf, String)>, V
 }
 
 /// A case judged as an input validator judges it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug)]
 pub enum InputVerdict {
     /// It meets the input format and every guarantee; the cosmetic points
     /// found.
-    Valid { warnings: Vec<String> },
+    Valid { warnings: Vec<Warning> },
     /// It does not, or (strict) is not written in its canonical form.
-    Invalid { why: String },
+    Invalid(InputFault),
+}
+
+/// Why a case is not valid input.
+#[derive(Debug, thiserror::Error)]
+pub enum InputFault {
+    #[error(transparent)]
+    Unread(#[from] ReadError),
+    #[error(transparent)]
+    Malformed(#[from] CaseError),
+    #[error(transparent)]
+    NotCanonical(#[from] NotCanonical),
 }
 
 /// One case read from `reader`, judged as the input format and SPEC's
@@ -148,19 +161,18 @@ pub enum InputVerdict {
 /// unless `strict` (single spaces, no leading zeros, LF line ends, a final
 /// newline, nothing more, as Kattis's verifyproblem expects).
 pub fn kattis_input(reader: impl std::io::Read, strict: bool) -> InputVerdict {
-    let invalid = |why: String| InputVerdict::Invalid { why };
-    let text = match read_case_from(reader, Path::new("<stdin>")) {
-        Ok(text) => text,
-        Err(e) => return invalid(e.to_string()),
-    };
-    match parse_case_strict(&text) {
-        Ok((case, warnings)) => match canonical_fault(&text, &case).filter(|_| strict) {
-            Some(fault) => invalid(fault.to_string()),
-            None => InputVerdict::Valid {
-                warnings: warnings.iter().map(ToString::to_string).collect(),
-            },
-        },
-        Err(e) => invalid(e.to_string()),
+    let judged = read_case_from(reader, Path::new("<stdin>"))
+        .map_err(InputFault::from)
+        .and_then(|text| {
+            let (case, warnings) = parse_case_strict(&text)?;
+            match canonical_fault(&text, &case).filter(|_| strict) {
+                Some(fault) => Err(fault.into()),
+                None => Ok(warnings),
+            }
+        });
+    match judged {
+        Ok(warnings) => InputVerdict::Valid { warnings },
+        Err(fault) => InputVerdict::Invalid(fault),
     }
 }
 
@@ -175,22 +187,20 @@ mod tests {
     fn an_input_validator_rejects_what_the_format_refuses_and_strictly_the_untidy() {
         let tidy = STATEMENT;
         let verdict = |text: &str, strict| kattis_input(text.as_bytes(), strict);
-        let valid = InputVerdict::Valid { warnings: vec![] };
-        assert_eq!(verdict(tidy, false), valid);
-        assert_eq!(verdict(tidy, true), valid);
+        let valid = |v| matches!(v, InputVerdict::Valid { warnings } if warnings.is_empty());
+        assert!(valid(verdict(tidy, false)));
+        assert!(valid(verdict(tidy, true)));
         let untidy = STATEMENT.replacen("1 0\n", "1 0 \n", 1);
         let untidy = untidy.as_str();
         assert!(
             matches!(verdict(untidy, false), InputVerdict::Valid { warnings } if !warnings.is_empty())
         );
-        assert!(matches!(
-            verdict(untidy, true),
-            InputVerdict::Invalid { .. }
-        ));
-        assert!(matches!(
-            verdict("6\n", false),
-            InputVerdict::Invalid { .. }
-        ));
+        let invalid = |v| match v {
+            InputVerdict::Invalid(fault) => fault.to_string(),
+            InputVerdict::Valid { .. } => panic!("valid"),
+        };
+        assert!(invalid(verdict(untidy, true)).contains("is not the canonical"));
+        assert!(invalid(verdict("6\n", false)).starts_with("line "));
     }
 
     #[test]
