@@ -1,16 +1,15 @@
 //! `mayan export kattis|dmoj|polygon|hydro|lemon|cms|uoj OUT_DIR`: a problem
-//! package for a judge, from `judge.toml` and its cases. The package is the
-//! library's (`crate::export`); this resolves the flags, and says what was
-//! made and what to do with it.
+//! package for a judge, from `judge.toml` and its cases. The package, and
+//! what is said of it, are the library's (`crate::export`); this reads the
+//! flags and prints.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::{Args, Subcommand};
 
-use crate::config::{Config, IoMode, Overrides};
-use crate::export::{self, Exported, Request, Target, dmoj};
-use crate::text::plural;
+use crate::config::{IoMode, Overrides};
+use crate::export::{Order, Target, export_order};
 
 #[derive(Args, Debug)]
 pub struct ExportArgs {
@@ -114,23 +113,18 @@ pub(super) fn export_command(args: &ExportArgs) -> Result<u8> {
         ExportTarget::Cms(c) => (Target::Cms, &c.package, c.io),
         ExportTarget::Uoj(p) => (Target::Uoj, p, None),
     };
-    let (mut config, config_path) = Config::find(package.config.as_deref())?;
-    config.apply(&Overrides {
-        time: package.time_limit,
-        memory: package.memory_limit,
-        io,
-        answer_extension: package.answers.answer_extension.clone(),
-        ..Overrides::default()
-    })?;
-    let binary = match &package.binary {
-        Some(path) => path.clone(),
-        None => std::env::current_exe().context("cannot find the running binary: give --binary")?,
-    };
-    let request = Request {
-        config: &config,
-        config_path: config_path.as_deref(),
+    let order = Order {
+        target,
+        config: package.config.as_deref(),
+        overrides: Overrides {
+            time: package.time_limit,
+            memory: package.memory_limit,
+            io,
+            answer_extension: package.answers.answer_extension.clone(),
+            ..Overrides::default()
+        },
+        binary: package.binary.as_deref(),
         out: &package.out_dir,
-        binary: &binary,
         sample: &package.sample,
         force: package.force,
         testlib_h: match &args.target {
@@ -138,138 +132,10 @@ pub(super) fn export_command(args: &ExportArgs) -> Result<u8> {
             _ => None,
         },
     };
-    let exported = export::export(target, &request)?;
+    let exported = export_order(&order)?;
     for note in &exported.notes {
         eprintln!("warning: {note}");
     }
-    println!("{}", summary(target, &exported));
+    println!("{}", exported.summary());
     Ok(crate::exit::SUCCESS)
-}
-
-/// What was made, and what to do with it.
-fn summary(target: Target, e: &Exported) -> String {
-    let p = &e.problem;
-    let what = match target {
-        Target::Kattis => "a Kattis problem package",
-        Target::Dmoj => "a DMOJ problem folder",
-        Target::Polygon => "a Polygon problem package",
-        Target::Hydro => "a HydroOJ problem",
-        Target::Lemon => "a LemonLime contest",
-        Target::Cms => "a CMS task",
-        Target::Uoj => "a UOJ problem's data",
-    };
-    let suites = p.groups().count();
-    let mut text = format!(
-        "exported {} in {} ({} points; checker flags {}) to {} as {what} `{}`\n",
-        plural(p.case_count(), "case"),
-        plural(suites, "suite"),
-        p.total_points(),
-        p.checker_flags(),
-        e.path.display(),
-        e.name,
-    );
-    match &e.binary {
-        Some(binary) if target == Target::Lemon => text.push_str(&format!(
-            "special judge: data/{}/checker, which runs {binary}\n",
-            e.name
-        )),
-        Some(binary) if target == Target::Cms => text.push_str(&format!(
-            "checker: check/checker, which is {binary} carrying `mayan {}`\n",
-            export::cms::checker_call(p).join(" ")
-        )),
-        Some(binary) => text.push_str(&format!("checker and validator: {binary}\n")),
-        None if target == Target::Lemon => text.push_str(&format!(
-            "special judge: data/{}/checker, the testlib checker built here (source beside it)\n",
-            e.name
-        )),
-        None => text.push_str(match target {
-            Target::Hydro => "checker: the testlib checker (C++), testdata/chk.cc\n",
-            Target::Uoj => "checker: the testlib checker (C++), chk.cpp\n",
-            _ => "checker: the testlib checker (C++), files/checker.cpp\n",
-        }),
-    }
-    text.push_str(&next_steps(target, e));
-    text
-}
-
-fn next_steps(target: Target, e: &Exported) -> String {
-    let parent = e.path.parent().unwrap_or(Path::new("."));
-    let quoted = |p: &Path| format!("'{}'", p.display().to_string().replace('\'', "'\\''"));
-    match target {
-        Target::Kattis => format!(
-            "next: verifyproblem {pkg}\n\
-             Kattis: upload the package; DOMjudge: zip it, `(cd {parent} && zip -r {name}.zip {name})`, \
-             and import the zip (time limit {time} s from .timelimit)\n\
-             Kattis and DOMjudge use standard input and output.",
-            pkg = quoted(&e.path),
-            parent = quoted(parent),
-            name = e.name,
-            time = e.problem.limits.time.as_secs_f64(),
-        ),
-        Target::Polygon => format!(
-            "next: zip the folder's contents and upload them to Polygon (Package), or make a \
-             DOMjudge package of it: p2d --code {name} -y {pkg}\n\
-             the checker is files/checker.cpp, for the judge's testlib.h; standard input and output.",
-            name = e.name,
-            pkg = quoted(&e.path),
-        ),
-        Target::Hydro => format!(
-            "next: zip it, `(cd {parent} && zip -r {name}.zip {name})`, and import the zip in \
-             HydroOJ (Import problem); Hydro compiles testdata/chk.cc against its testlib.h\n\
-             {io}.",
-            parent = quoted(parent),
-            name = e.name,
-            io = io_text(&e.problem),
-        ),
-        Target::Lemon => format!(
-            "next: open {cdf} in LemonLime (Open contest), put each contestant's program in \
-             source/CONTESTANT/{name}.cpp, and judge\n\
-             the special judge is data/{name}/checker ({mode}); {io}.",
-            cdf = quoted(&e.path.join(crate::export::lemon::MARKER)),
-            name = e.name,
-            mode = match e.binary {
-                Some(_) => "Linux; mode 4, LemonLime's own protocol",
-                None =>
-                    "Linux; mode 5, LemonLime's testlib mode; for Windows build checker.cpp there",
-            },
-            io = io_text(&e.problem),
-        ),
-        Target::Cms => format!(
-            "next: cmsImportTask -L italy_yaml -S {pkg} (-c CONTEST_ID to add it to a contest); \
-             without -S, put the statement in statement/statement.pdf first (English, \
-             primary_language)\n\
-             the checker is check/checker, this binary carrying its call; {io}.",
-            pkg = quoted(&e.path),
-            io = io_text(&e.problem),
-        ),
-        Target::Uoj => format!(
-            "next: zip it, `(cd {parent} && zip -r {name}.zip {name})`, upload the zip as the \
-             problem's data on UOJ (上传数据) and sync it (检验配置并同步数据): UOJ compiles chk.cpp \
-             against its testlib.h\n\
-             the statement is the site's; standard input and output; hacks may be allowed (std.cpp, val.cpp).",
-            parent = quoted(parent),
-            name = e.name,
-        ),
-        Target::Dmoj => format!(
-            "next: put the folder in a DMOJ judge's problem storage (problem_storage_globs), \
-             create problem `{}` on the site with {}, and paste statement.md as its description\n\
-             try it: dmoj-cli -c judge.yml -- submit {} CPP17 SOURCE -tl {} -ml {}",
-            e.name,
-            dmoj::limits_text(&e.problem),
-            e.name,
-            e.problem.limits.time.as_secs_f64(),
-            e.problem.limits.memory.div_ceil(1024),
-        ),
-    }
-}
-
-/// The package's I/O, for the next steps.
-fn io_text(problem: &export::problem::Problem) -> String {
-    match problem.io.mode {
-        IoMode::File => format!(
-            "file I/O: {} and {}",
-            problem.io.input_file, problem.io.output_file
-        ),
-        IoMode::Stdio => "standard input and output".to_string(),
-    }
 }

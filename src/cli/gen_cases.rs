@@ -1,24 +1,19 @@
 //! `mayan gen`: write cases of a kind, or a whole suite shaped like the
 //! official data, with their answers, deterministically; every case
 //! different from the others and from the cases already in the folder.
+//! The flags are read here; the writing, and the refusal of flags that do
+//! not fit the kind, are the library's (`setter::write`, `setter::settle`).
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use anyhow::{Context, Result, bail};
+use anyhow::Result;
 use clap::Args;
 
-use crate::check::reference::References;
-use crate::judge::answer_files;
-use crate::puzzle::answer::Answer;
-use crate::puzzle::case::{Case, MAX_N, format_case, read_case_file};
-use crate::puzzle::dialect::Dialect;
-use crate::setter::features::features;
-use crate::setter::kinds::{Kind, Options, generate, kind_name, seeded};
-use crate::setter::random::Rng;
-use crate::setter::repeats::Distinct;
-use crate::setter::suite;
-use crate::solver::Solver;
+use crate::puzzle::case::MAX_N;
+use crate::setter::settle::Knobs;
+use crate::setter::spec::Kind;
+use crate::setter::write::{Make, Request, write_cases};
 
 #[derive(Args, Debug)]
 #[command(after_help = crate::exit::HELP)]
@@ -78,143 +73,38 @@ pub struct GenArgs {
     pub answer_extension: String,
 }
 
-/// Tries this many cases for one that repeats none made before giving up.
-const REPEATS: usize = 100;
-
 pub(super) fn generate_cases(args: &GenArgs) -> Result<u8> {
-    let (plan, mut rng) = plan(args)?;
-    let name = match (&args.name, args.kind) {
-        (Some(n), _) => n.clone(),
-        (None, Some(kind)) => kind_name(kind),
-        (None, None) => "suite".to_string(),
+    let make = match args.kind {
+        Some(kind) => Make::Kind(kind, knobs(args)),
+        None => Make::Suite,
     };
-    std::fs::create_dir_all(&args.out)
-        .with_context(|| format!("{}: cannot make the folder", args.out.display()))?;
-    if !args.force {
-        refuse_overwrite(&args.out, &name, plan.len(), &args.answer_extension)?;
-    }
-    let mut distinct = cases_in(&args.out, &name, plan.len());
-    let mut solver = Solver::new();
-    for (i, &(kind, options)) in plan.iter().enumerate() {
-        let input = args.out.join(format!("{name}-{:03}.in", i + 1));
-        let case = new_case(
-            kind,
-            &options,
-            (&mut rng, &mut solver),
-            &mut distinct,
-            &input,
-        )?;
-        std::fs::write(&input, format_case(&case))
-            .with_context(|| format!("{}: cannot write", input.display()))?;
-        write_answers(&input, &case, &args.answer_extension, &mut solver)?;
-        let kind = args.suite.then_some(kind);
-        // The files matter, not this line: a closed pipe does not stop the run.
-        let _ = writeln!(
-            std::io::stdout(),
-            "{}",
-            describe(&input, kind, &case, &mut solver)
-        );
-    }
+    let request = Request {
+        make,
+        out: &args.out,
+        count: args.count,
+        seed: args.seed,
+        name: args.name.as_deref(),
+        force: args.force,
+        answer_extension: &args.answer_extension,
+    };
+    let mut stdout = std::io::stdout();
+    // The files matter, not these lines: a closed pipe does not stop the run.
+    write_cases(&request, &mut |written| {
+        let _ = writeln!(stdout, "{}", written.line);
+    })?;
     Ok(crate::exit::SUCCESS)
 }
 
-/// What to make, case by case, and the generator to draw it with: --count
-/// cases of --kind with the options of the flags, or a suite's slots.
-fn plan(args: &GenArgs) -> Result<(Vec<(Kind, Options)>, Rng)> {
-    match args.kind {
-        Some(kind) => {
-            let options = super::gen_options::options(kind, args)?;
-            let count = args.count.unwrap_or(1);
-            Ok((vec![(kind, options); count], seeded(kind, args.seed)))
-        }
-        None => {
-            let count = args.count.unwrap_or(10);
-            let slots = (0..count).map(|i| suite::slot(i, count));
-            let plan = slots.map(|s| (s.kind, s.options)).collect();
-            Ok((plan, suite::seeded(args.seed)))
-        }
+/// The knobs of --kind as asked.
+fn knobs(args: &GenArgs) -> Knobs {
+    Knobs {
+        n: args.n,
+        colours: args.colours,
+        density: args.density,
+        blocks: args.blocks,
+        waves: args.waves,
+        robust: args.robust,
     }
-}
-
-/// A case of `kind` that repeats none in `distinct`, remembered there as
-/// `input`'s.
-fn new_case(
-    kind: Kind,
-    options: &Options,
-    (rng, solver): (&mut Rng, &mut Solver),
-    distinct: &mut Distinct,
-    input: &Path,
-) -> Result<Case> {
-    let name = kind_name(kind);
-    for _ in 0..REPEATS {
-        let Some(case) = generate(kind, options, rng, solver) else {
-            let flags = match kind {
-                Kind::Cascade => "--colours, --density, --blocks, --n or --waves",
-                _ => "--colours, --density, --blocks or --n",
-            };
-            bail!("found no {name} case after many tries: loosen {flags}");
-        };
-        if distinct.insert(&case, input).is_none() {
-            return Ok(case);
-        }
-    }
-    let fewer = match options.density {
-        1 => "the bottom row holds only a few different cases: ask for fewer cases",
-        _ => "ask for fewer cases or loosen the options",
-    };
-    bail!(
-        "{}: every {name} case found in {REPEATS} tries repeats one made before or already in \
-         the folder ({} different so far); {fewer}",
-        input.display(),
-        distinct.len()
-    )
-}
-
-/// The cases already in `out` (a file that does not read as a case is
-/// left alone), but for those this run writes over.
-fn cases_in(out: &Path, name: &str, count: usize) -> Distinct {
-    let mut distinct = Distinct::new();
-    let ours: Vec<String> = (1..=count).map(|i| format!("{name}-{i:03}.in")).collect();
-    let Ok(entries) = std::fs::read_dir(out) else {
-        return distinct;
-    };
-    let mut paths: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "in"))
-        .filter(|p| {
-            !p.file_name()
-                .is_some_and(|f| ours.iter().any(|o| f == o.as_str()))
-        })
-        .collect();
-    paths.sort();
-    for path in paths {
-        if let Ok(case) = read_case_file(&path) {
-            distinct.insert(&case, &path);
-        }
-    }
-    distinct
-}
-
-/// The line printed for a case written: its path, kind (in a suite), n,
-/// blocks, colours, smallest answer and what that answer does.
-fn describe(input: &Path, kind: Option<Kind>, case: &Case, solver: &mut Solver) -> String {
-    let solution = solver.solve(&case.board, case.n, Dialect::default());
-    let what = match &solution {
-        Some(moves) => format!(
-            "{}; {}",
-            Answer::from_solution(solution.clone()).one_line(),
-            features(&case.board, moves)
-        ),
-        None => "-1".to_string(),
-    };
-    format!(
-        "{}: {}n = {}, {} blocks, {}: {what}",
-        input.display(),
-        kind.map_or(String::new(), |k| format!("{}, ", kind_name(k))),
-        case.n,
-        case.board.block_count(),
-        crate::text::plural(case.board.colours_used(), "colour")
-    )
 }
 
 /// A value of `--blocks`: `B` or `MIN-MAX`, within what a board holds.
@@ -239,44 +129,6 @@ fn blocks_range(text: &str) -> Result<(u8, u8), String> {
     }
 }
 
-/// The answer files of a case: `X.ans` (`X.<ext>`) with the default
-/// dialect's answer, and a file of its own for each other dialect whose
-/// answer the files written before would get wrong (see
-/// `judge::answer_files`); any other answer file of `X` removed.
-fn write_answers(
-    input: &std::path::Path,
-    case: &Case,
-    ext: &str,
-    solver: &mut Solver,
-) -> Result<()> {
-    // Under --force, an earlier case's answer for a dialect this one shares
-    // with X.ans would otherwise stay and be read in its place.
-    for stale in answer_files::all_names(input, ext) {
-        match std::fs::remove_file(&stale) {
-            Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-                return Err(e).with_context(|| format!("{}: cannot remove", stale.display()));
-            }
-            _ => {}
-        }
-    }
-    let mut refs = References::of(case);
-    let mut written: Vec<(std::path::PathBuf, Answer)> = Vec::new();
-    for d in Dialect::ALL {
-        let answer = refs.get(d, solver).clone();
-        let read = answer_files::candidates(input, d, ext)
-            .into_iter()
-            .find_map(|p| written.iter().find(|(w, _)| *w == p));
-        if read.is_some_and(|(_, a)| *a == answer) {
-            continue;
-        }
-        let path = answer_files::name_for(input, d, ext);
-        std::fs::write(&path, answer.to_text())
-            .with_context(|| format!("{}: cannot write", path.display()))?;
-        written.push((path, answer));
-    }
-    Ok(())
-}
-
 /// A file name's stem that cannot leave the folder it is written to.
 fn file_stem(text: &str) -> Result<String, String> {
     let fine = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.');
@@ -287,21 +139,4 @@ fn file_stem(text: &str) -> Result<String, String> {
         ));
     }
     Ok(text.to_string())
-}
-
-/// An error naming the first of the files `gen` would write that already
-/// exists.
-fn refuse_overwrite(out: &std::path::Path, name: &str, count: usize, ext: &str) -> Result<()> {
-    for i in 1..=count {
-        let input = out.join(format!("{name}-{i:03}.in"));
-        let mut paths = vec![input.clone()];
-        paths.extend(answer_files::all_names(&input, ext));
-        if let Some(there) = paths.iter().find(|p| p.exists()) {
-            bail!(
-                "{} already exists; give another --name or --out, or --force to overwrite",
-                there.display()
-            );
-        }
-    }
-    Ok(())
 }

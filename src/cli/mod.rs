@@ -8,7 +8,6 @@ mod args;
 mod check;
 mod export;
 mod gen_cases;
-mod gen_options;
 mod judge;
 mod line;
 mod links;

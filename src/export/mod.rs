@@ -19,7 +19,9 @@
 //! names the judges accept `names`', the output folder and its safety
 //! `folder`'s, the binary's inspection `binary`'s, the statement
 //! `statement`'s (in Chinese `zh`'s), the programs a package carries
-//! `solutions`'.
+//! `solutions`'; an export as the command line asks for it (configuration
+//! and binary still to find) `order`'s, and what is told of a package made
+//! `summary`'s.
 
 pub mod binary;
 pub mod cms;
@@ -30,10 +32,12 @@ pub mod hydro;
 pub mod kattis;
 pub mod lemon;
 pub mod names;
+pub mod order;
 pub mod polygon;
 pub mod problem;
 pub mod solutions;
 pub mod statement;
+pub mod summary;
 pub mod testlib;
 pub mod uoj;
 pub mod zh;
@@ -44,8 +48,10 @@ use binary::{Binary, BinaryError};
 use folder::{FolderError, OutFolder, Protected};
 use problem::Problem;
 
+pub use order::{Order, export_order};
+
 use crate::check::reference::AnswerFileFault;
-use crate::config::Config;
+use crate::config::{Config, ConfigError};
 use crate::judge::session::SessionError;
 use crate::puzzle::case::CaseError;
 
@@ -144,6 +150,10 @@ pub enum ExportError {
     Folder(#[from] FolderError),
     #[error(transparent)]
     Binary(#[from] BinaryError),
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    #[error("cannot find the running binary: give --binary")]
+    RunningBinary(#[source] std::io::Error),
 }
 
 /// What to export, and where.
@@ -165,8 +175,9 @@ pub struct Request<'a> {
     pub testlib_h: Option<&'a Path>,
 }
 
-/// A package made.
+/// A package made; [`Exported::summary`] tells it.
 pub struct Exported {
+    pub target: Target,
     pub path: PathBuf,
     pub name: String,
     pub problem: Problem,
@@ -227,6 +238,7 @@ pub fn export(target: Target, request: &Request) -> Result<Exported, ExportError
         ));
     }
     Ok(Exported {
+        target,
         path,
         name,
         problem,

@@ -125,8 +125,8 @@ pub fn prepare(
     if origin == Origin::Configured {
         stage_beside(&at, build_dir)?;
     }
-    if let Err(refused) = copy_source((&at, source), &src, tools.source_limit)? {
-        return Ok(Prepared::CompileError(refused));
+    if let Copied::Refused(refused) = copy_source((&at, source), &src, tools.source_limit)? {
+        return Ok(Prepared::CompileError(refused.to_string()));
     }
     let exe = build_dir.join("program");
     match &language.compile {
@@ -214,33 +214,54 @@ fn stopped_at(stop: Stop, limits: &Limits) -> String {
     format!("the compiler was stopped at {limit}")
 }
 
-/// Copies a source that is a regular file of at most `limit` bytes; the
-/// inner `Err` is the CE message when it is not. A missing source is the
-/// configuration's fault, not the contestant's.
+/// A contestant's source the judge will not compile: CE, with this as its
+/// message.
+#[derive(Debug, thiserror::Error)]
+enum SourceRefused {
+    #[error("{} {refusal}; a source must be a regular file", path.display())]
+    NotRegular { path: PathBuf, refusal: Refusal },
+    #[error(
+        "{} holds {size} bytes, over the source limit of {limit} bytes",
+        path.display()
+    )]
+    TooLarge {
+        path: PathBuf,
+        size: u64,
+        limit: u64,
+    },
+    #[error("{} grew past the source limit of {limit} bytes", path.display())]
+    Grew { path: PathBuf, limit: u64 },
+}
+
+/// What copying a source gave.
+enum Copied {
+    /// The copy is in place.
+    Done,
+    /// The source is not one the judge compiles.
+    Refused(SourceRefused),
+}
+
+/// Copies a source that is a regular file of at most `limit` bytes, or
+/// says why it is CE. A missing source is the configuration's fault, not
+/// the contestant's: an error.
 fn copy_source(
     (at, source): (&Path, &Path),
     to: &Path,
     limit: u64,
-) -> Result<Result<(), String>, PrepareError> {
-    let shown = source.display();
+) -> Result<Copied, PrepareError> {
+    let path = source.to_path_buf();
     let opened = match open_regular(at) {
         Ok(opened) => opened,
-        Err(Refusal::Missing) => {
-            return Err(PrepareError::NotAFile {
-                path: source.to_path_buf(),
-            });
-        }
-        Err(refusal) => {
-            return Ok(Err(format!(
-                "{shown} {refusal}; a source must be a regular file"
-            )));
-        }
+        Err(Refusal::Missing) => return Err(PrepareError::NotAFile { path }),
+        Err(refusal) => return Ok(Copied::Refused(SourceRefused::NotRegular { path, refusal })),
     };
     if opened.size > limit {
-        return Ok(Err(format!(
-            "{shown} holds {} bytes, over the source limit of {limit} bytes",
-            opened.size
-        )));
+        let size = opened.size;
+        return Ok(Copied::Refused(SourceRefused::TooLarge {
+            path,
+            size,
+            limit,
+        }));
     }
     let copy_error = |e| PrepareError::Copy {
         path: source.to_path_buf(),
@@ -248,12 +269,10 @@ fn copy_source(
     };
     let prefix = read_prefix(opened.file, limit).map_err(copy_error)?;
     if prefix.truncated {
-        return Ok(Err(format!(
-            "{shown} grew past the source limit of {limit} bytes"
-        )));
+        return Ok(Copied::Refused(SourceRefused::Grew { path, limit }));
     }
     std::fs::write(to, &prefix.bytes).map_err(copy_error)?;
-    Ok(Ok(()))
+    Ok(Copied::Done)
 }
 
 /// What the compiler wrote to one of its streams, bounded.

@@ -345,7 +345,7 @@ fn source_in(dir: &Path, lookup: Lookup) -> Result<(PathBuf, Layout), NoSource> 
                 why: within(e.why),
                 ..e
             })?;
-            let source = pick(&inner, lookup).map_err(within)?;
+            let source = pick(&inner, lookup).map_err(|e| within(e.to_string()))?;
             Ok((source, Layout::Nested))
         }
         (Layout::Auto, Some(_)) => Ok((pick(&entries, lookup)?, Layout::Flat)),
@@ -376,8 +376,31 @@ fn holds(entries: &[DirEntry]) -> String {
     format!("it holds {}{more}", names.join(", "))
 }
 
+/// Why a folder's entries give no one source of the problem: the
+/// contestant's doing.
+#[derive(Debug, thiserror::Error)]
+enum NoPick {
+    #[error("the folder is empty")]
+    Empty,
+    #[error("no {problem}.<ext>: {holds}")]
+    Unnamed { problem: String, holds: String },
+    #[error("{}: no language for this extension (known: {})", names.join(", "), known.join(", "))]
+    UnknownLanguage {
+        names: Vec<String>,
+        known: Vec<String>,
+    },
+    #[error("several sources: {}", .0.join(", "))]
+    Several(Vec<String>),
+}
+
+impl From<NoPick> for NoSource {
+    fn from(no: NoPick) -> NoSource {
+        NoSource::from(no.to_string())
+    }
+}
+
 /// The one source of the problem among a folder's entries.
-fn pick(entries: &[DirEntry], lookup: Lookup) -> Result<PathBuf, String> {
+fn pick(entries: &[DirEntry], lookup: Lookup) -> Result<PathBuf, NoPick> {
     let problem = lookup.problem;
     let files = entries
         .iter()
@@ -392,20 +415,16 @@ fn pick(entries: &[DirEntry], lookup: Lookup) -> Result<PathBuf, String> {
         .collect();
     match (known.as_slice(), named.as_slice()) {
         ([one], _) => Ok((*one).clone()),
-        ([], []) if entries.is_empty() => Err("the folder is empty".to_string()),
-        ([], []) => Err(format!("no {problem}.<ext>: {}", misnamed(entries, lookup))),
-        ([], found) => {
-            let names: Vec<String> = found.iter().map(|p| file_name(p)).collect();
-            Err(format!(
-                "{}: no language for this extension (known: {})",
-                names.join(", "),
-                known_extensions(lookup.languages).join(", ")
-            ))
-        }
-        (many, _) => {
-            let names: Vec<String> = many.iter().map(|p| file_name(p)).collect();
-            Err(format!("several sources: {}", names.join(", ")))
-        }
+        ([], []) if entries.is_empty() => Err(NoPick::Empty),
+        ([], []) => Err(NoPick::Unnamed {
+            problem: problem.to_string(),
+            holds: misnamed(entries, lookup),
+        }),
+        ([], found) => Err(NoPick::UnknownLanguage {
+            names: found.iter().map(|p| file_name(p)).collect(),
+            known: known_extensions(lookup.languages),
+        }),
+        (many, _) => Err(NoPick::Several(many.iter().map(|p| file_name(p)).collect())),
     }
 }
 

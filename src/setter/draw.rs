@@ -8,9 +8,9 @@ use crate::puzzle::board::{Board, HEIGHT, WIDTH};
 use crate::puzzle::case::MAX_N;
 use crate::puzzle::rules::has_run;
 use crate::setter::backward::{Target, build};
-use crate::setter::kinds::{Kind, Options, Size};
 use crate::setter::random::{Rng, Shape, heights_for, random_board, run_free_board};
 use crate::setter::repeats::renumber;
+use crate::setter::spec::{Kind, Options, Size};
 
 /// One candidate for a kind and the n it asks for, its colours numbered
 /// from 1; `None` when this draw gave nothing (draw again).

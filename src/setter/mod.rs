@@ -1,7 +1,9 @@
-//! The problem setter's tools: validating cases and their answers, random
-//! boards, boards built backwards from moves that clear them, cases of a
-//! kind, cases that repeat one another, suites shaped like the official
-//! data, stress testing and shrinking a failing case.
+//! The problem setter's tools: validating cases and their answers (one
+//! case `validate`, the whole data `validation`), random boards, boards
+//! built backwards from moves that clear them, cases of a kind, cases that
+//! repeat one another, suites shaped like the official data, cases written
+//! into a folder with their answers (`mayan gen`), stress testing and
+//! shrinking a failing case.
 
 pub mod backward;
 mod draw;
@@ -9,6 +11,10 @@ pub mod features;
 pub mod kinds;
 pub mod random;
 pub mod repeats;
+pub mod settle;
+pub mod spec;
 pub mod stress;
 pub mod suite;
 pub mod validate;
+pub mod validation;
+pub mod write;

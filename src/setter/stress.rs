@@ -20,8 +20,9 @@ use crate::puzzle::case::MAX_N;
 use crate::puzzle::case::{Case, format_case};
 use crate::puzzle::rules::has_run;
 use crate::runner::Runner;
-use crate::setter::kinds::{Kind, Options, Size, generate};
+use crate::setter::kinds::generate;
 use crate::setter::random::Rng;
+use crate::setter::spec::{Kind, Options, Size};
 use crate::solver::Solver;
 
 /// The kinds stress testing draws from, in turn, unless told which.

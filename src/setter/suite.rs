@@ -11,8 +11,8 @@
 //! judges alike whoever reads the statement which way; the solvable ones
 //! are therefore cleared in exactly `n` moves and no fewer.
 
-use crate::setter::kinds::{Kind, Options, Size};
 use crate::setter::random::Rng;
+use crate::setter::spec::{Kind, Options, Size};
 
 /// What one case of the suite must be.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -2,7 +2,8 @@
 //! argument is which file, where the verdict and message go, which exit code
 //! means what. One file per protocol, each with its exit codes; what they
 //! share is here, and how they read the three files and write their result
-//! files is in `files`.
+//! files is in `files`; the protocol-named checkers made on disk are
+//! `links`'.
 //!
 //! | protocol | arguments | verdict |
 //! | --- | --- | --- |
@@ -17,6 +18,7 @@ pub mod embedded;
 mod files;
 pub mod kattis;
 pub mod lemon;
+pub mod links;
 pub mod plain;
 pub mod testlib;
 

@@ -251,7 +251,7 @@ pub fn read(path: &Path) -> Result<Read, JournalError> {
     };
     for (i, text) in lines {
         let line = serde_json::from_slice(text).map_err(|e| bad(i + 1, e.to_string()))?;
-        read.add(line).map_err(|why| bad(i + 1, why))?;
+        read.add(line).map_err(|why| bad(i + 1, why.to_string()))?;
     }
     Ok(read)
 }
@@ -259,10 +259,22 @@ pub fn read(path: &Path) -> Result<Read, JournalError> {
 /// The most entries a journal may number: far more than any contest.
 const MAX_ENTRIES: usize = 1 << 20;
 
+/// A line that reads, but not where it stands: said after the line's
+/// number in [`JournalError::Line`].
+#[derive(Debug, thiserror::Error)]
+enum Misplaced {
+    #[error("a second run line")]
+    SecondRun,
+    #[error("a result of entry {0}, which has not begun")]
+    NotBegun(usize),
+    #[error("entry {0} is out of range")]
+    OutOfRange(usize),
+}
+
 impl Read {
-    fn add(&mut self, line: Line) -> Result<(), String> {
+    fn add(&mut self, line: Line) -> Result<(), Misplaced> {
         match line {
-            Line::Run(_) => return Err("a second run line".into()),
+            Line::Run(_) => return Err(Misplaced::SecondRun),
             Line::Carried(sub) => self.carried.push(*sub),
             Line::Begin { entry, meta } | Line::End { entry, meta } => {
                 let slot = self.slot(entry)?;
@@ -271,15 +283,15 @@ impl Read {
             }
             Line::Case { entry, case } => match self.slot(entry)? {
                 Some(sub) => sub.push(*case),
-                None => return Err(format!("a result of entry {entry}, which has not begun")),
+                None => return Err(Misplaced::NotBegun(entry)),
             },
         }
         Ok(())
     }
 
-    fn slot(&mut self, entry: usize) -> Result<&mut Option<SubmissionReport>, String> {
+    fn slot(&mut self, entry: usize) -> Result<&mut Option<SubmissionReport>, Misplaced> {
         if entry >= MAX_ENTRIES {
-            return Err(format!("entry {entry} is out of range"));
+            return Err(Misplaced::OutOfRange(entry));
         }
         if self.entries.len() <= entry {
             self.entries.resize(entry + 1, None);

@@ -26,7 +26,7 @@ use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use super::systemd::{self, Manager};
+use super::systemd::{self, Manager, ScopeError};
 use crate::runner::leftovers;
 
 /// Set to `1`, the judge does not ask systemd for a scope (step 2).
@@ -96,7 +96,7 @@ fn choose_afresh(mount: &Path, own: &str) -> Placed {
     } else if systemd::booted() {
         match scope(mount, own) {
             Ok(placed) => return placed,
-            Err(e) => why = e,
+            Err(e) => why = e.to_string(),
         }
     }
     // SAFETY: geteuid takes nothing.
@@ -116,7 +116,7 @@ fn choose_afresh(mount: &Path, own: &str) -> Placed {
 }
 
 /// Moves the judge into a delegated scope of its own.
-fn scope(mount: &Path, own: &str) -> Result<Placed, String> {
+fn scope(mount: &Path, own: &str) -> Result<Placed, ScopeError> {
     let manager = Manager::for_this_user();
     let unit = format!("mayan-judge-{}.scope", leftovers::tag());
     let part_of = match manager {
@@ -125,7 +125,7 @@ fn scope(mount: &Path, own: &str) -> Result<Placed, String> {
     };
     systemd::move_into_scope(manager, &unit, part_of)?;
     let now = std::fs::read_to_string("/proc/self/cgroup").unwrap_or_default();
-    let own = super::own_path(&now).ok_or("no unified hierarchy in /proc/self/cgroup")?;
+    let own = super::own_path(&now).ok_or(ScopeError::NoUnifiedHierarchy)?;
     Ok(Placed {
         base: mount.join(own.trim_start_matches('/')),
         place: Place::Scope { manager, unit },

@@ -41,6 +41,22 @@ impl Manager {
     }
 }
 
+/// Why the judge is not in a scope of its own; said in the report, after
+/// "not delegated: ".
+#[derive(Debug, thiserror::Error)]
+pub enum ScopeError {
+    #[error("busctl not found")]
+    NoBusctl,
+    #[error("busctl: {0}")]
+    Busctl(std::io::Error),
+    #[error("{} refused a scope: {said}", manager.describe())]
+    Refused { manager: Manager, said: String },
+    #[error("{} started {unit} without this process", manager.describe())]
+    NotMoved { manager: Manager, unit: String },
+    #[error("no unified hierarchy in /proc/self/cgroup")]
+    NoUnifiedHierarchy,
+}
+
 /// True when this machine was booted by systemd (`sd_booted`).
 pub fn booted() -> bool {
     Path::new("/run/systemd/system").is_dir()
@@ -58,11 +74,15 @@ pub fn unit_of(path: &str) -> Option<&str> {
 /// unit the judge was started in, so that stopping a service still stops
 /// its judge); waits until the kernel shows this process in it. The error
 /// says why not, in a few words.
-pub fn move_into_scope(manager: Manager, unit: &str, part_of: Option<&str>) -> Result<(), String> {
+pub fn move_into_scope(
+    manager: Manager,
+    unit: &str,
+    part_of: Option<&str>,
+) -> Result<(), ScopeError> {
     let busctl = ["/usr/bin/busctl", "/bin/busctl"]
         .into_iter()
         .find(|p| Path::new(p).is_file())
-        .ok_or("busctl not found")?;
+        .ok_or(ScopeError::NoBusctl)?;
     let asked = start_scope(busctl, manager, unit, part_of);
     let asked = match (asked, part_of) {
         // An older manager may refuse the dependency: ask without it.
@@ -78,10 +98,10 @@ pub fn move_into_scope(manager: Manager, unit: &str, part_of: Option<&str>) -> R
             return Ok(());
         }
         if Instant::now() > deadline {
-            return Err(format!(
-                "{} started {unit} without this process",
-                manager.describe()
-            ));
+            return Err(ScopeError::NotMoved {
+                manager,
+                unit: unit.to_string(),
+            });
         }
         std::thread::sleep(Duration::from_millis(2));
     }
@@ -93,7 +113,7 @@ fn start_scope(
     manager: Manager,
     unit: &str,
     part_of: Option<&str>,
-) -> Result<(), String> {
+) -> Result<(), ScopeError> {
     let pid = std::process::id().to_string();
     let mut properties: Vec<&str> = vec![
         "PIDs",
@@ -141,17 +161,17 @@ fn start_scope(
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::piped());
-    let mut child = command.spawn().map_err(|e| format!("busctl: {e}"))?;
+    let mut child = command.spawn().map_err(ScopeError::Busctl)?;
     let mut said = String::new();
     if let Some(stderr) = child.stderr.take() {
         let _ = stderr.take(4096).read_to_string(&mut said);
     }
-    let status = child.wait().map_err(|e| format!("busctl: {e}"))?;
+    let status = child.wait().map_err(ScopeError::Busctl)?;
     if status.success() {
         return Ok(());
     }
-    let said = said.lines().next().unwrap_or("").trim();
-    Err(format!("{} refused a scope: {said}", manager.describe()))
+    let said = said.lines().next().unwrap_or("").trim().to_string();
+    Err(ScopeError::Refused { manager, said })
 }
 
 #[cfg(test)]
