@@ -88,12 +88,6 @@ pub fn document(title: &str, style: &'static str, body: impl Render) -> String {
     })
 }
 
-/// [`document`], for the report's pages while they are still built by
-/// `format!` (their body is escaped by hand).
-pub fn page_with_style(title: &str, style: &'static str, body: &str) -> String {
-    document(title, style, PreEscaped(body))
-}
-
 /// One replay as a `<section class="replay">`: title, moves, then each step's
 /// text over its panels, the steps side by side as far as the width allows.
 pub fn replay_html(replay: &Replay) -> String {
