@@ -10,8 +10,10 @@
 //! caller reads the files and brings the smallest solution (from the
 //! solver); not responsible for the verdict, which is the checker's.
 
-use super::page::{colours_used, legend_html, page, replay_html, side_by_side};
-use super::{Replay, escape, lone_board, replay, solution_replay};
+use maud::html;
+
+use super::page::{colours_used, document, legend, replay_section, side_by_side_markup};
+use super::{Replay, lone_board, replay, solution_replay};
 use crate::puzzle::answer::{Answer, parse_answer};
 use crate::puzzle::board::Board;
 use crate::puzzle::case::Case;
@@ -59,27 +61,26 @@ pub struct Verdict<'a> {
 /// the legend of the colours, then the output's replay beside the smallest
 /// solution's (only the words when the case could not be read).
 pub fn verdict_page(v: &Verdict) -> String {
-    let mut body = format!(
-        "<h1>{}</h1>\n<p class=\"summary\"><strong>{}</strong></p>\n",
-        escape(v.heading),
-        escape(v.summary)
-    );
-    if !v.details.is_empty() {
-        body.push_str(&format!(
-            "<details class=\"details\"><summary>the checker's text</summary><pre>{}</pre></details>\n",
-            escape(v.details)
-        ));
-    }
-    if let Some(case) = v.case {
+    let replays = v.case.map(|case| {
         let theirs = match v.output {
             Some(text) => output_replay("the output", &case.board, text, v.dialect.null_swaps),
             None => lone_board("the output", &case.board, "the output could not be read"),
         };
         let best = solution_replay(&case.board, case.n, v.solution, v.dialect);
-        body.push_str(&legend_html(&colours_used(&[&theirs, &best])));
-        body.push_str(&side_by_side(&[replay_html(&theirs), replay_html(&best)]));
-    }
-    page(v.heading, &body)
+        (theirs, best)
+    });
+    let body = html! {
+        h1 { (v.heading) }
+        p.summary { strong { (v.summary) } }
+        @if !v.details.is_empty() {
+            details.details { summary { "the checker's text" } pre { (v.details) } }
+        }
+        @if let Some((theirs, best)) = &replays {
+            (legend(&colours_used(&[theirs, best])))
+            (side_by_side_markup(&[replay_section(theirs), replay_section(best)]))
+        }
+    };
+    document(v.heading, "", body)
 }
 
 #[cfg(test)]
@@ -129,7 +130,7 @@ mod tests {
             solution: solution.as_deref(),
         });
         assert!(!html.contains("<script"), "{html}");
-        assert!(html.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;"));
+        assert!(html.contains("&lt;script&gt;alert('x')&lt;/script&gt;"));
         assert_eq!(html.matches("<section class=\"replay\"").count(), 2);
         assert!(html.contains("data-outcome=\"illegal\""));
         assert!(html.contains("data-outcome=\"cleared\""));

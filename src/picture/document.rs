@@ -6,12 +6,14 @@
 //!
 //! SVG does not wrap text, so lines are cut at an estimated width (see
 //! `wrap`). Only layout; the panels are drawn by `svg`, what they show is
-//! decided in `replay`.
+//! decided in `replay`. Built with maud's `html!` (see `svg` on how it
+//! writes SVG), so every text is escaped by construction.
 
-use std::fmt::Write;
+use maud::{Markup, PreEscaped, html};
 
-use super::svg::{FONTS, PANEL_HEIGHT, PANEL_WIDTH, board_svg_at};
-use super::{Replay, Step, escape, step_attributes};
+use super::markup::finish;
+use super::svg::{FONTS, PANEL_HEIGHT, PANEL_WIDTH, board};
+use super::{Replay, Step, moves_text, step_attributes};
 
 /// Space between panels and steps, around the document, and between lines.
 const GAP: i32 = 14;
@@ -92,45 +94,50 @@ fn measure(step: &Step, row_width: i32) -> Measured<'_> {
     }
 }
 
-/// `lines` of text from `(x, y)` down, one `LINE` apart; the `y` after them.
-fn text_lines(out: &mut String, class: &str, lines: &[String], (x, mut y): (i32, i32)) -> i32 {
-    let style = match class {
-        "title" => "font-size=\"21\" font-weight=\"bold\"",
-        "moves" => "font-size=\"15\"",
-        "message" => "font-size=\"15\" font-style=\"italic\"",
-        _ => "font-size=\"16\" font-weight=\"bold\"",
+/// `lines` of text from `(x, y)` down, one `LINE` apart.
+fn text_lines(class: &str, lines: &[String], (x, y): (i32, i32)) -> Markup {
+    let (size, weight, style) = match class {
+        "title" => ("21", Some("bold"), None),
+        "moves" => ("15", None, None),
+        "message" => ("15", None, Some("italic")),
+        _ => ("16", Some("bold"), None),
     };
-    for line in lines {
-        y += LINE;
-        let _ = write!(
-            out,
-            "<text class=\"{class}\" x=\"{x}\" y=\"{y}\" {style}>{}</text>",
-            escape(line)
-        );
+    let below = (1..).map(|k| y + k * LINE);
+    html! {
+        @for (line, y) in lines.iter().zip(below) {
+            text class=(class) x=(x) y=(y) font-size=(size) font-weight=[weight]
+                font-style=[style] { (line) }
+        }
     }
-    y
 }
 
 /// One row of steps from `y`: the texts at the top, the panels level below
-/// the tallest text. Returns the `y` under the row.
-fn row_svg(out: &mut String, row: &[Measured], y: i32) -> i32 {
+/// the tallest text. Returns the row and the `y` under it.
+fn row_svg(row: &[Measured], y: i32) -> (Markup, i32) {
     let lines = |m: &Measured| (m.text.len() + m.message.len()) as i32;
     let text_height = row.iter().map(lines).max().unwrap_or(0) * LINE;
     let panels_top = y + text_height + 8;
     let any_panel = row.iter().any(|m| !m.step.panels.is_empty());
-    let mut x = MARGIN;
-    for m in row {
-        let _ = write!(out, "<g {}>", step_attributes(m.step));
-        let below = text_lines(out, "step-text", &m.text, (x, y));
-        text_lines(out, "message", &m.message, (x, below));
-        for (i, panel) in m.step.panels.iter().enumerate() {
-            let at = (x + i as i32 * (PANEL_WIDTH + GAP), panels_top);
-            out.push_str(&board_svg_at(panel, Some(at)));
+    let lefts = row.iter().scan(MARGIN, |x, m| {
+        let left = *x;
+        *x += m.width + STEP_GAP;
+        Some(left)
+    });
+    let markup = html! {
+        @for (m, x) in row.iter().zip(lefts) {
+            @let a = step_attributes(m.step);
+            @let below = y + m.text.len() as i32 * LINE;
+            g class=(a.class) data-move=[a.number] data-waves=[a.waves] data-blocks=[a.blocks] {
+                (text_lines("step-text", &m.text, (x, y)))
+                (text_lines("message", &m.message, (x, below)))
+                @for (i, panel) in m.step.panels.iter().enumerate() {
+                    (board(panel, Some((x + i as i32 * (PANEL_WIDTH + GAP), panels_top))))
+                }
+            }
         }
-        out.push_str("</g>");
-        x += m.width + STEP_GAP;
-    }
-    panels_top + if any_panel { PANEL_HEIGHT } else { 0 } + GAP
+    };
+    let under = panels_top + if any_panel { PANEL_HEIGHT } else { 0 } + GAP;
+    (markup, under)
 }
 
 /// The steps in rows no wider than `row_width`.
@@ -161,33 +168,33 @@ pub fn replay_svg(replay: &Replay) -> String {
         .unwrap_or(1);
     let row_width = panels_width(most.max(ROW_PANELS));
     let width = row_width + 2 * MARGIN;
-    let mut body = String::new();
     let title = wrap(&replay.title, chars_in(row_width) * 3 / 4);
-    let mut y = text_lines(&mut body, "title", &title, (MARGIN, 4)) + 6;
-    let moves: Vec<String> = replay.moves.iter().map(ToString::to_string).collect();
-    let moves = match moves.is_empty() {
-        true => "moves: none".to_string(),
-        false => format!("moves: {}", moves.join(" / ")),
-    };
-    y = text_lines(
-        &mut body,
-        "moves",
-        &wrap(&moves, chars_in(row_width)),
-        (MARGIN, y),
-    ) + 10;
+    let moves = format!("moves: {}", moves_text(&replay.moves));
+    let moves = wrap(&moves, chars_in(row_width));
+    // The title's lines from 4 down, the moves' 6 under them, the steps'
+    // 10 under those.
+    let moves_top = 4 + title.len() as i32 * LINE + 6;
+    let mut y = moves_top + moves.len() as i32 * LINE + 10;
+    let mut drawn = Vec::new();
     for row in rows(replay, row_width) {
-        y = row_svg(&mut body, &row, y) + GAP;
+        let (markup, under) = row_svg(&row, y);
+        drawn.push(markup);
+        y = under + GAP;
     }
     let height = y + MARGIN;
-    format!(
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
-         <svg xmlns=\"http://www.w3.org/2000/svg\" class=\"replay\" data-outcome=\"{}\" data-moves=\"{}\" \
-         width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" font-family=\"{FONTS}\">\
-         <title>{}</title><rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>{body}</svg>\n",
-        replay.outcome.name(),
-        replay.moves.len(),
-        escape(&replay.title)
-    )
+    finish(html! {
+        (PreEscaped("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"))
+        svg xmlns="http://www.w3.org/2000/svg" class="replay" data-outcome=(replay.outcome.name())
+            data-moves=(replay.moves.len()) width=(width) height=(height)
+            viewBox={ "0 0 " (width) " " (height) } font-family=(FONTS) {
+            title { (replay.title) }
+            rect width="100%" height="100%" fill="#fff" {}
+            (text_lines("title", &title, (MARGIN, 4)))
+            (text_lines("moves", &moves, (MARGIN, moves_top)))
+            @for row in &drawn { (row) }
+        }
+        "\n"
+    })
 }
 
 #[cfg(test)]

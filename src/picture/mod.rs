@@ -12,15 +12,18 @@
 //! from `rules`), for deciding a verdict (the checker's), for the text
 //! pictures of a terminal (`render`), or for writing files.
 //!
-//! Every piece of text that reaches a picture (titles, the caller's messages)
-//! goes through [`escape`]; the markup the module builds carries stable
-//! classes and `data-` attributes (`svg.board[data-blocks]`,
-//! `g.block[data-x][data-y][data-colour]`, `.step.move`, `.step.illegal`,
-//! `svg.board.wave`, `g.illegal-mark`) so tests and tools can count what is
-//! drawn.
+//! The markup is built with maud's `html!`, so every piece of text that
+//! reaches a picture (titles, the caller's messages) is escaped by
+//! construction, and every document or fragment handed out as text is
+//! finished by `markup::finish`, which replaces the characters XML forbids;
+//! the markup carries stable classes and `data-` attributes
+//! (`svg.board[data-blocks]`, `g.block[data-x][data-y][data-colour]`,
+//! `.step.move`, `.step.illegal`, `svg.board.wave`, `g.illegal-mark`) so
+//! tests and tools can count what is drawn.
 
 pub mod answer;
 pub mod document;
+pub(crate) mod markup;
 pub mod page;
 pub mod palette;
 mod replay;
@@ -177,19 +180,47 @@ impl Replay {
 /// The `class` and `data-` attributes of a step's element, in SVG and HTML
 /// alike: `step start`, `step move` (`data-move`, `data-waves`), `step
 /// illegal` (`data-move`), `step end` (`data-blocks`).
-fn step_attributes(step: &Step) -> String {
+struct StepAttributes {
+    class: &'static str,
+    number: Option<usize>,
+    waves: Option<usize>,
+    blocks: Option<usize>,
+}
+
+fn step_attributes(step: &Step) -> StepAttributes {
+    let none = StepAttributes {
+        class: "step start",
+        number: None,
+        waves: None,
+        blocks: None,
+    };
     match step.kind {
-        StepKind::Start => "class=\"step start\"".to_string(),
-        StepKind::Move(n) => format!(
-            "class=\"step move\" data-move=\"{n}\" data-waves=\"{}\"",
-            step.panels.len().saturating_sub(1)
-        ),
-        StepKind::Refused(n) => format!("class=\"step illegal\" data-move=\"{n}\""),
-        StepKind::End => format!(
-            "class=\"step end\" data-blocks=\"{}\"",
-            step.panels.first().map_or(0, |p| p.board.block_count())
-        ),
+        StepKind::Start => none,
+        StepKind::Move(n) => StepAttributes {
+            class: "step move",
+            number: Some(n),
+            waves: Some(step.panels.len().saturating_sub(1)),
+            ..none
+        },
+        StepKind::Refused(n) => StepAttributes {
+            class: "step illegal",
+            number: Some(n),
+            ..none
+        },
+        StepKind::End => StepAttributes {
+            class: "step end",
+            blocks: Some(step.panels.first().map_or(0, |p| p.board.block_count())),
+            ..none
+        },
     }
 }
 
-pub use crate::text::escape_markup as escape;
+/// The moves of a replay as its pictures list them: `2 1 1 / 3 1 1`, or
+/// `none`.
+fn moves_text(moves: &[RawMove]) -> String {
+    let moves: Vec<String> = moves.iter().map(ToString::to_string).collect();
+    match moves.is_empty() {
+        true => "none".to_string(),
+        false => moves.join(" / "),
+    }
+}

@@ -1,17 +1,21 @@
 //! The HTML around the panels: a replay as a `<section>` ([`replay_html`]),
 //! replays side by side ([`side_by_side`]), a legend of the colours
-//! ([`legend_html`]) and a whole self-contained page ([`page`]).
+//! ([`legend_html`]) and a whole self-contained page ([`page`]), each also
+//! as maud markup for the crate's own pages (the judge's report).
 //!
 //! A page needs nothing outside itself: the style is inline, there is no
 //! script, no font or image to fetch, and its Content-Security-Policy forbids
 //! fetching anything should something slip in. Its `@media print` rules keep
-//! a step on one sheet and black text on white. Not responsible for what the
+//! a step on one sheet and black text on white. Built with maud's `html!`,
+//! so every text is escaped by construction; only the fixed style and
+//! markup maud made are written as they are. Not responsible for what the
 //! panels show (`replay`) or how they are drawn (`svg`).
 
-use std::fmt::Write;
+use maud::{DOCTYPE, Markup, PreEscaped, Render, html};
 
-use super::svg::{board_svg, swatch_svg};
-use super::{Replay, Stage, escape, step_attributes};
+use super::markup::finish;
+use super::svg::{board, swatch};
+use super::{Replay, Stage, moves_text, step_attributes};
 use crate::puzzle::board::MAX_COLOUR;
 
 /// The page's style. Steps flow in rows, their boards level at the bottom;
@@ -56,76 +60,91 @@ h2,h3,.moves{break-after:avoid;page-break-after:avoid}\
 /// nothing fetched, nothing run.
 const POLICY: &str = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'none'; base-uri 'none'";
 
-/// A whole page: `title` (escaped) and `body`, which must be markup built by
-/// this module's functions or escaped with [`escape`].
+/// A whole page: `title` (escaped) and `body`, markup made by this
+/// module's functions ([`replay_html`], [`legend_html`], [`side_by_side`])
+/// and what the caller wraps them in; it is written as it is. The crate's
+/// own pages use [`document`], which takes maud markup.
 pub fn page(title: &str, body: &str) -> String {
-    page_with_style(title, "", body)
+    document(title, "", PreEscaped(body))
 }
 
-/// [`page`], with `style` (the caller's own CSS, never text from others)
-/// after this module's.
-pub fn page_with_style(title: &str, style: &str, body: &str) -> String {
-    format!(
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
-         <meta http-equiv=\"Content-Security-Policy\" content=\"{POLICY}\">\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-         <title>{}</title><style>{STYLE}{style}</style></head>\n<body>\n{body}</body></html>\n",
-        escape(title)
-    )
+/// A whole page: `title` (escaped) and `body`, with `style` (the caller's
+/// own fixed CSS, never text from others) after this module's, finished
+/// (`markup::finish`).
+pub fn document(title: &str, style: &'static str, body: impl Render) -> String {
+    finish(html! {
+        (DOCTYPE) "\n"
+        html lang="en" {
+            head {
+                meta charset="utf-8";
+                meta http-equiv="Content-Security-Policy" content=(POLICY);
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                title { (title) }
+                style { (PreEscaped(STYLE)) (PreEscaped(style)) }
+            }
+            body { (body) }
+        }
+        "\n"
+    })
 }
 
 /// One replay as a `<section class="replay">`: title, moves, then each step's
 /// text over its panels, the steps side by side as far as the width allows.
 pub fn replay_html(replay: &Replay) -> String {
+    finish(section(replay, true))
+}
+
+/// [`replay_html`], as markup.
+pub fn replay_section(replay: &Replay) -> Markup {
     section(replay, true)
 }
 
 /// [`replay_html`], with the title as its heading or without it (when the
 /// page's heading says it).
-fn section(replay: &Replay, titled: bool) -> String {
-    let mut out = format!(
-        "<section class=\"replay\" data-outcome=\"{}\" data-moves=\"{}\">\n",
-        replay.outcome.name(),
-        replay.moves.len(),
-    );
-    if titled {
-        let _ = writeln!(out, "<h2>{}</h2>", escape(&replay.title));
-    }
-    let moves: Vec<String> = replay.moves.iter().map(ToString::to_string).collect();
-    let moves = if moves.is_empty() {
-        "none".to_string()
-    } else {
-        moves.join(" / ")
-    };
-    let _ = writeln!(out, "<p class=\"moves\">moves: {}</p>", escape(&moves));
-    out.push_str("<div class=\"steps\">\n");
-    for step in &replay.steps {
-        let _ = write!(
-            out,
-            "<div {}>\n<h3>{}</h3>\n",
-            step_attributes(step),
-            escape(&step.text)
-        );
-        if let Some(message) = &step.message {
-            let _ = writeln!(out, "<p class=\"message\">{}</p>", escape(message));
+fn section(replay: &Replay, titled: bool) -> Markup {
+    html! {
+        section.replay data-outcome=(replay.outcome.name()) data-moves=(replay.moves.len()) {
+            @if titled {
+                h2 { (replay.title) }
+            }
+            p.moves { "moves: " (moves_text(&replay.moves)) }
+            div.steps {
+                @for step in &replay.steps {
+                    @let a = step_attributes(step);
+                    div class=(a.class) data-move=[a.number] data-waves=[a.waves]
+                        data-blocks=[a.blocks] {
+                        h3 { (step.text) }
+                        @if let Some(message) = &step.message {
+                            p.message { (message) }
+                        }
+                        div.panels {
+                            @for panel in &step.panels {
+                                (board(panel, None))
+                            }
+                        }
+                    }
+                }
+            }
         }
-        out.push_str("<div class=\"panels\">");
-        for panel in &step.panels {
-            out.push_str(&board_svg(panel));
-        }
-        out.push_str("</div>\n</div>\n");
     }
-    out.push_str("</div>\n</section>\n");
-    out
 }
 
 /// Replay sections (from [`replay_html`]) next to each other where the
 /// page is wide enough, one under the other where not and in print.
 pub fn side_by_side(sections: &[String]) -> String {
-    format!(
-        "<div class=\"side-by-side\">\n{}</div>\n",
-        sections.concat()
-    )
+    let sections: Vec<PreEscaped<&str>> = sections.iter().map(|s| PreEscaped(s.as_str())).collect();
+    finish(side_by_side_markup(&sections))
+}
+
+/// [`side_by_side`], of markup.
+pub fn side_by_side_markup(sections: &[impl Render]) -> Markup {
+    html! {
+        div.side-by-side {
+            @for section in sections {
+                (section)
+            }
+        }
+    }
 }
 
 /// The colours on the starting boards of `replays`, in order.
@@ -145,24 +164,28 @@ pub fn colours_used(replays: &[&Replay]) -> Vec<u8> {
 
 /// A key to the colours: each one's block, number and name.
 pub fn legend_html(colours: &[u8]) -> String {
-    let mut out = String::from("<ul class=\"legend\" aria-label=\"colours\">");
-    for &c in colours {
-        let name = super::palette::look_of(c).name;
-        let _ = write!(out, "<li>{}<span>{c} {name}</span></li>", swatch_svg(c));
+    finish(legend(colours))
+}
+
+/// [`legend_html`], as markup.
+pub fn legend(colours: &[u8]) -> Markup {
+    html! {
+        ul.legend aria-label="colours" {
+            @for &c in colours {
+                li { (swatch(c)) span { (c) " " (super::palette::look_of(c).name) } }
+            }
+        }
     }
-    out.push_str("</ul>\n");
-    out
 }
 
 /// A page holding one replay and the legend of its colours.
 pub fn replay_page(replay: &Replay) -> String {
-    let body = format!(
-        "<h1>{}</h1>\n{}{}",
-        escape(&replay.title),
-        legend_html(&colours_used(&[replay])),
-        section(replay, false)
-    );
-    page(&replay.title, &body)
+    let body = html! {
+        h1 { (replay.title) }
+        (legend(&colours_used(&[replay])))
+        (section(replay, false))
+    };
+    document(&replay.title, "", body)
 }
 
 #[cfg(test)]

@@ -13,14 +13,24 @@
 //! attributes, so a panel looks the same inline in a page and alone.
 //!
 //! Only drawing; what a panel shows is decided in `replay`, the layout of a
-//! whole replay in `document` (SVG) and `page` (HTML).
+//! whole replay in `document` (SVG) and `page` (HTML). Built with maud's
+//! `html!`, so the caption is escaped by construction; an SVG element
+//! without content is written with its end tag (`<rect …></rect>`), as
+//! maud writes no `/>`, which XML and HTML read alike. The marks over the
+//! blocks are drawn by `marks`.
+
+mod marks;
 
 use std::fmt::Write;
+use std::sync::LazyLock;
 
+use maud::{Markup, html};
+
+use super::markup::finish;
 use super::palette::{look_of, shape_path};
-use super::{Cell, Drag, Panel, Refusal, Stage, escape};
+use super::{Cell, Panel, Stage};
 use crate::puzzle::board::{HEIGHT, WIDTH};
-use crate::puzzle::rules::Dir;
+use marks::{arrow, drag_points, hatch, moved_ring, refusal_mark};
 
 /// Side of a cell, in pixels.
 const CELL: i32 = 44;
@@ -55,296 +65,142 @@ fn on_board((x, y): Cell) -> bool {
 
 /// One panel as an `<svg class="board">` element, for a page.
 pub fn board_svg(panel: &Panel) -> String {
-    board_svg_at(panel, None)
+    finish(board(panel, None))
 }
 
 /// One panel, placed at `at` inside an enclosing SVG when given.
-pub(super) fn board_svg_at(panel: &Panel, at: Option<(i32, i32)>) -> String {
+pub(crate) fn board(panel: &Panel, at: Option<(i32, i32)>) -> Markup {
     let blocks = panel.board.block_count();
-    let (class, wave) = match panel.stage {
-        Stage::Wave(k) => (" wave", format!(" data-wave=\"{k}\"")),
-        _ => ("", String::new()),
+    let wave = match panel.stage {
+        Stage::Wave(k) => Some(k),
+        _ => None,
     };
-    let place = at.map_or(String::new(), |(x, y)| format!(" x=\"{x}\" y=\"{y}\""));
-    let caption = escape(&panel.caption);
-    let mut out = format!(
-        "<svg class=\"board{class}\" data-stage=\"{}\"{wave} data-blocks=\"{blocks}\"{place} \
-         width=\"{PANEL_WIDTH}\" height=\"{PANEL_HEIGHT}\" viewBox=\"0 0 {PANEL_WIDTH} {PANEL_HEIGHT}\" \
-         font-family=\"{FONTS}\" role=\"img\" aria-label=\"{caption}: {blocks} blocks\">\
-         <title>{caption}</title>",
-        panel.stage.name()
-    );
-    grid(&mut out);
-    // What every block's number shares is said once, on their group.
-    out.push_str(
-        "<g class=\"pieces\" font-size=\"21\" font-weight=\"bold\" text-anchor=\"middle\">",
-    );
-    for x in 0..WIDTH {
-        for y in 0..panel.board.height(x) {
-            block(&mut out, panel, (x, y));
+    let drag = panel.drag.filter(|d| on_board(d.from) && on_board(d.to));
+    html! {
+        svg class={ "board" @if wave.is_some() { " wave" } } data-stage=(panel.stage.name())
+            data-wave=[wave] data-blocks=(blocks) x=[at.map(|a| a.0)] y=[at.map(|a| a.1)]
+            width=(PANEL_WIDTH) height=(PANEL_HEIGHT)
+            viewBox={ "0 0 " (PANEL_WIDTH) " " (PANEL_HEIGHT) } font-family=(FONTS) role="img"
+            aria-label={ (panel.caption) ": " (blocks) " blocks" } {
+            title { (panel.caption) }
+            (*GRID)
+            (pieces(panel))
+            @for &cell in panel.moved.iter().filter(|&&c| on_board(c)) {
+                (moved_ring(cell))
+            }
+            @if let Some(drag) = drag {
+                (arrow("drag", &drag_points(drag)))
+            }
+            @if let Some(refusal) = panel.refusal {
+                (refusal_mark(refusal))
+            }
+            text.caption x=(LEFT) y="20" font-size="15" font-weight="bold" fill="#000" {
+                (panel.caption)
+            }
         }
     }
-    out.push_str("</g>");
-    for &cell in panel.moved.iter().filter(|&&c| on_board(c)) {
-        moved_ring(&mut out, cell);
-    }
-    if let Some(drag) = panel.drag.filter(|d| on_board(d.from) && on_board(d.to)) {
-        arrow(&mut out, "drag", &drag_points(drag));
-    }
-    if let Some(refusal) = panel.refusal {
-        refusal_mark(&mut out, refusal);
-    }
-    let _ = write!(
-        out,
-        "<text class=\"caption\" x=\"{LEFT}\" y=\"20\" font-size=\"15\" font-weight=\"bold\" fill=\"#000\">{caption}</text></svg>"
-    );
-    out
 }
 
 /// The empty cells, the frame and the axis labels: the inner lines as one
-/// path, the labels in one group that holds their style.
-fn grid(out: &mut String) {
+/// path, the labels in one group that holds their style. The same for
+/// every panel, so made once.
+static GRID: LazyLock<Markup> = LazyLock::new(|| {
     let (w, h) = (CELL * WIDTH as i32, CELL * HEIGHT as i32);
-    let _ = write!(
-        out,
-        "<g class=\"grid\"><rect x=\"{LEFT}\" y=\"{TOP}\" width=\"{w}\" height=\"{h}\" fill=\"{EMPTY_FILL}\" stroke=\"#888\" stroke-width=\"1.5\"/><path d=\""
-    );
+    let mut lines = String::new();
     for x in 1..WIDTH as i32 {
-        let _ = write!(out, "M{} {TOP}V{}", LEFT + CELL * x, TOP + h);
+        let _ = write!(lines, "M{} {TOP}V{}", LEFT + CELL * x, TOP + h);
     }
     for y in 1..HEIGHT as i32 {
-        let _ = write!(out, "M{LEFT} {}H{}", TOP + CELL * y, LEFT + w);
+        let _ = write!(lines, "M{LEFT} {}H{}", TOP + CELL * y, LEFT + w);
     }
-    let _ = write!(
-        out,
-        "\" stroke=\"{GRID_LINE}\" fill=\"none\"/><g font-size=\"13\" fill=\"{LABEL}\" text-anchor=\"middle\">"
-    );
-    for x in 0..WIDTH {
-        let (px, _) = corner((x, 0));
-        let _ = write!(
-            out,
-            "<text class=\"axis-x\" x=\"{}\" y=\"{}\">{x}</text>",
-            px + CELL / 2,
-            TOP + h + 18
-        );
+    html! {
+        g.grid {
+            rect x=(LEFT) y=(TOP) width=(w) height=(h) fill=(EMPTY_FILL) stroke="#888"
+                stroke-width="1.5" {}
+            path d=(lines) stroke=(GRID_LINE) fill="none" {}
+            g font-size="13" fill=(LABEL) text-anchor="middle" {
+                @for x in 0..WIDTH {
+                    text.axis-x x=(corner((x, 0)).0 + CELL / 2) y=(TOP + h + 18) { (x) }
+                }
+                @for y in 0..HEIGHT {
+                    text.axis-y x=(LEFT - 13) y=(corner((0, y)).1 + CELL / 2 + 5) { (y) }
+                }
+            }
+        }
     }
-    for y in 0..HEIGHT {
-        let (_, py) = corner((0, y));
-        let _ = write!(
-            out,
-            "<text class=\"axis-y\" x=\"{}\" y=\"{}\">{y}</text>",
-            LEFT - 13,
-            py + CELL / 2 + 5
-        );
+});
+
+/// Side of a block, inside its cell.
+const SIDE: i32 = CELL - 2 * INSET;
+
+/// The blocks: each its square, shape mark and number, hatched when it is
+/// about to vanish. What every block's number shares is said once, on
+/// their group.
+fn pieces(panel: &Panel) -> Markup {
+    let cells = (0..WIDTH).flat_map(|x| (0..panel.board.height(x)).map(move |y| (x, y)));
+    html! {
+        g.pieces font-size="21" font-weight="bold" text-anchor="middle" {
+            @for cell in cells {
+                @let colour = panel.board.get(cell.0, cell.1);
+                @let look = look_of(colour);
+                @let vanishing = panel.vanishing.contains(&cell);
+                @let (px, py) = corner(cell);
+                @let (bx, by) = (px + INSET, py + INSET);
+                // A halo of the fill keeps the number readable over the
+                // hatching.
+                @let halo = vanishing.then_some(look.fill);
+                g class=(block_class(panel.moved.contains(&cell), vanishing))
+                    data-x=(cell.0) data-y=(cell.1) data-colour=(colour) {
+                    title {
+                        "colour " (colour) " (" (look.name) ") at (" (cell.0) ", " (cell.1) ")"
+                        @if vanishing { ", about to vanish" }
+                    }
+                    rect x=(bx) y=(by) width=(SIDE) height=(SIDE) rx=(RADIUS) fill=(look.fill)
+                        stroke="#333" {}
+                    path d=(shape_path(look.shape, f64::from(bx + 4), f64::from(by + 4), 10.0))
+                        fill=(look.ink) fill-rule="evenodd" {}
+                    @if vanishing {
+                        (hatch(bx, by, look.ink))
+                    }
+                    text x=(px + CELL / 2 + 3) y=(py + CELL / 2 + 9) fill=(look.ink) stroke=[halo]
+                        stroke-width=[halo.map(|_| "5")] paint-order=[halo.map(|_| "stroke")] {
+                        (colour)
+                    }
+                }
+            }
+        }
     }
-    out.push_str("</g></g>");
 }
 
-/// One block: its square, shape mark and number, hatched when it is about
-/// to vanish.
-fn block(out: &mut String, panel: &Panel, cell: Cell) {
-    let colour = panel.board.get(cell.0, cell.1);
-    let look = look_of(colour);
-    let vanishing = panel.vanishing.contains(&cell);
-    let moved = panel.moved.contains(&cell);
-    let class = match (moved, vanishing) {
+/// The class of a block's group.
+fn block_class(moved: bool, vanishing: bool) -> &'static str {
+    match (moved, vanishing) {
         (true, true) => "block moved vanishing",
         (true, false) => "block moved",
         (false, true) => "block vanishing",
         (false, false) => "block",
-    };
-    let (px, py) = corner(cell);
-    let (bx, by, side) = (px + INSET, py + INSET, CELL - 2 * INSET);
-    let _ = write!(
-        out,
-        "<g class=\"{class}\" data-x=\"{}\" data-y=\"{}\" data-colour=\"{colour}\">\
-         <title>colour {colour} ({}) at ({}, {}){}</title>\
-         <rect x=\"{bx}\" y=\"{by}\" width=\"{side}\" height=\"{side}\" rx=\"{RADIUS}\" fill=\"{}\" stroke=\"#333\"/>\
-         <path d=\"{}\" fill=\"{}\" fill-rule=\"evenodd\"/>",
-        cell.0,
-        cell.1,
-        look.name,
-        cell.0,
-        cell.1,
-        if vanishing { ", about to vanish" } else { "" },
-        look.fill,
-        shape_path(look.shape, f64::from(bx + 4), f64::from(by + 4), 10.0),
-        look.ink,
-    );
-    if vanishing {
-        hatch(out, bx, by, side, look.ink);
     }
-    // A halo of the fill keeps the number readable over the hatching.
-    let halo = match vanishing {
-        true => format!(
-            " stroke=\"{}\" stroke-width=\"5\" paint-order=\"stroke\"",
-            look.fill
-        ),
-        false => String::new(),
-    };
-    let _ = write!(
-        out,
-        "<text x=\"{}\" y=\"{}\" fill=\"{}\"{halo}>{colour}</text></g>",
-        px + CELL / 2 + 3,
-        py + CELL / 2 + 9,
-        look.ink,
-    );
-}
-
-/// Cross-hatching over a block about to vanish, and its dashed outline.
-fn hatch(out: &mut String, bx: i32, by: i32, side: i32, ink: &str) {
-    let (a, s) = (bx + 3, side - 6);
-    let mut d = String::new();
-    for c in (6..2 * s).step_by(9) {
-        // Lines u + v = c ("/") and u - v = c - s ("\") in the inner square.
-        let (u1, u2) = ((c - s).max(0), c.min(s));
-        let _ = write!(
-            d,
-            "M{} {}L{} {}",
-            a + u1,
-            by + 3 + c - u1,
-            a + u2,
-            by + 3 + c - u2
-        );
-        let k = c - s;
-        let (v1, v2) = ((-k).max(0), (s - k).min(s));
-        let _ = write!(
-            d,
-            "M{} {}L{} {}",
-            a + v1 + k,
-            by + 3 + v1,
-            a + v2 + k,
-            by + 3 + v2
-        );
-    }
-    let _ = write!(
-        out,
-        "<path class=\"hatch\" d=\"{d}\" stroke=\"{ink}\" stroke-width=\"1.6\" stroke-opacity=\"0.7\" fill=\"none\"/>\
-         <rect class=\"vanish-outline\" x=\"{bx}\" y=\"{by}\" width=\"{side}\" height=\"{side}\" rx=\"{RADIUS}\" fill=\"none\" stroke=\"#fff\" stroke-width=\"3\"/>\
-         <rect x=\"{bx}\" y=\"{by}\" width=\"{side}\" height=\"{side}\" rx=\"{RADIUS}\" fill=\"none\" stroke=\"#000\" stroke-width=\"3\" stroke-dasharray=\"6 4\"/>"
-    );
-}
-
-/// The thick ring around a dragged block: white under black, so it shows on
-/// dark and light fills alike.
-fn moved_ring(out: &mut String, cell: Cell) {
-    let (px, py) = corner(cell);
-    let (x, y, side) = (px - 1, py - 1, CELL + 2);
-    let _ = write!(
-        out,
-        "<g class=\"moved-ring\" data-x=\"{}\" data-y=\"{}\">\
-         <rect x=\"{x}\" y=\"{y}\" width=\"{side}\" height=\"{side}\" rx=\"{}\" fill=\"none\" stroke=\"#fff\" stroke-width=\"8\"/>\
-         <rect x=\"{x}\" y=\"{y}\" width=\"{side}\" height=\"{side}\" rx=\"{}\" fill=\"none\" stroke=\"#000\" stroke-width=\"4\"/></g>",
-        cell.0,
-        cell.1,
-        RADIUS + 2,
-        RADIUS + 2
-    );
-}
-
-/// The low line of a cell, under its number, where arrows run.
-fn low(cell: Cell) -> (i32, i32) {
-    let (px, py) = corner(cell);
-    (px + CELL / 2, py + CELL - 9)
-}
-
-/// The arrow of a drag: along the row, then down into the landing cell.
-fn drag_points(drag: Drag) -> Vec<(i32, i32)> {
-    let start = low(drag.from);
-    if drag.to.1 == drag.from.1 {
-        return vec![start, low(drag.to)];
-    }
-    let (tx, top) = corner(drag.to);
-    vec![start, (tx + CELL / 2, start.1), (tx + CELL / 2, top + 6)]
-}
-
-/// A polyline with an arrowhead at its last point, black on a white halo.
-fn arrow(out: &mut String, class: &str, points: &[(i32, i32)]) {
-    let line: Vec<String> = points.iter().map(|(x, y)| format!("{x},{y}")).collect();
-    let line = line.join(" ");
-    let (&(ex, ey), &(sx, sy)) = (
-        points.last().unwrap_or(&(0, 0)),
-        points.iter().rev().nth(1).unwrap_or(&(0, 0)),
-    );
-    // Unit direction of the last segment (axis-aligned), and its normal.
-    let (dx, dy) = ((ex - sx).signum(), (ey - sy).signum());
-    let (nx, ny) = (-dy, dx);
-    let head = format!(
-        "{},{} {},{} {},{}",
-        ex + 4 * dx,
-        ey + 4 * dy,
-        ex - 9 * dx + 7 * nx,
-        ey - 9 * dy + 7 * ny,
-        ex - 9 * dx - 7 * nx,
-        ey - 9 * dy - 7 * ny
-    );
-    let _ = write!(
-        out,
-        "<g class=\"arrow {class}\"><polyline points=\"{line}\" fill=\"none\" stroke=\"#fff\" stroke-width=\"8\" stroke-linejoin=\"round\"/>\
-         <polygon points=\"{head}\" fill=\"#fff\" stroke=\"#fff\" stroke-width=\"4\" stroke-linejoin=\"round\"/>\
-         <polyline points=\"{line}\" fill=\"none\" stroke=\"#000\" stroke-width=\"3.5\" stroke-linejoin=\"round\"/>\
-         <polygon points=\"{head}\" fill=\"#000\"/></g>"
-    );
-}
-
-/// The mark of a refused move: a dotted ring and a "!" badge on its cell, and
-/// an arrow one cell in its direction (off the board when that is where it
-/// goes).
-fn refusal_mark(out: &mut String, refusal: Refusal) {
-    let Some(cell) = refusal.cell.filter(|&c| on_board(c)) else {
-        return;
-    };
-    let (px, py) = corner(cell);
-    let _ = write!(
-        out,
-        "<g class=\"illegal-mark\" data-x=\"{}\" data-y=\"{}\">\
-         <rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"{}\" fill=\"none\" stroke=\"#fff\" stroke-width=\"9\"/>\
-         <rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"{}\" fill=\"none\" stroke=\"#000\" stroke-width=\"5\" stroke-dasharray=\"2 3\"/>",
-        cell.0,
-        cell.1,
-        px - 1,
-        py - 1,
-        CELL + 2,
-        CELL + 2,
-        RADIUS + 2,
-        px - 1,
-        py - 1,
-        CELL + 2,
-        CELL + 2,
-        RADIUS + 2
-    );
-    if let Some(dir) = refusal.dir {
-        let (sx, sy) = low(cell);
-        let step = if dir == Dir::Right { CELL } else { -CELL };
-        arrow(out, "refused", &[(sx, sy), (sx + step * 4 / 5, sy)]);
-    }
-    let (bx, by) = (px + CELL - 4, py + 4);
-    let _ = write!(
-        out,
-        "<circle cx=\"{bx}\" cy=\"{by}\" r=\"10\" fill=\"#000\" stroke=\"#fff\" stroke-width=\"2\"/>\
-         <text x=\"{bx}\" y=\"{}\" font-size=\"15\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"#fff\">!</text></g>",
-        by + 5
-    );
 }
 
 /// A lone block of `colour` with its number and mark, for a legend.
 pub fn swatch_svg(colour: u8) -> String {
+    finish(swatch(colour))
+}
+
+/// [`swatch_svg`], as markup.
+pub(super) fn swatch(colour: u8) -> Markup {
     let look = look_of(colour);
-    let side = CELL - 2 * INSET;
-    format!(
-        "<svg class=\"swatch\" data-colour=\"{colour}\" width=\"{side}\" height=\"{side}\" viewBox=\"0 0 {side} {side}\" \
-         font-family=\"{FONTS}\" aria-hidden=\"true\"><rect x=\"0.5\" y=\"0.5\" width=\"{}\" height=\"{}\" rx=\"{RADIUS}\" fill=\"{}\" stroke=\"#333\"/>\
-         <path d=\"{}\" fill=\"{}\" fill-rule=\"evenodd\"/>\
-         <text x=\"{}\" y=\"{}\" font-size=\"21\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{}\">{colour}</text></svg>",
-        side - 1,
-        side - 1,
-        look.fill,
-        shape_path(look.shape, 4.0, 4.0, 10.0),
-        look.ink,
-        side / 2 + 3,
-        side / 2 + 7,
-        look.ink
-    )
+    html! {
+        svg.swatch data-colour=(colour) width=(SIDE) height=(SIDE)
+            viewBox={ "0 0 " (SIDE) " " (SIDE) } font-family=(FONTS) aria-hidden="true" {
+            rect x="0.5" y="0.5" width=(SIDE - 1) height=(SIDE - 1) rx=(RADIUS) fill=(look.fill)
+                stroke="#333" {}
+            path d=(shape_path(look.shape, 4.0, 4.0, 10.0)) fill=(look.ink)
+                fill-rule="evenodd" {}
+            text x=(SIDE / 2 + 3) y=(SIDE / 2 + 7) font-size="21" font-weight="bold"
+                text-anchor="middle" fill=(look.ink) { (colour) }
+        }
+    }
 }
 
 #[cfg(test)]

@@ -7,13 +7,14 @@
 //! both. Not responsible for the failures' own sections (`failure`).
 
 use std::collections::HashMap;
-use std::fmt::Write as _;
+
+use maud::{Markup, html};
 
 use super::anchors::Anchors;
 use super::links::{Links, submission_file};
-use super::{TITLE, escape, has_section, key_section, page};
+use super::{TITLE, has_section, key_section, page};
 use crate::judge::report::RunReport;
-use crate::picture::page::replay_html;
+use crate::picture::page::replay_section;
 use crate::picture::solution_replay;
 use crate::puzzle::case::{Case, parse_case};
 use crate::puzzle::dialect::Dialect;
@@ -171,51 +172,58 @@ pub fn case_page(
 ) -> String {
     let drawn = &cases.all()[k];
     let names = names_text(drawn);
-    let mut body = format!(
-        "<nav class=\"pages\"><a href=\"{}\">↑ report</a> · <a href=\"{}\">↑ scores</a></nav>\n\
-         <header><h1>Case {} <small>n = {}, {}</small></h1></header>\n",
-        links.index(None),
-        links.index(Some("scores")),
-        escape(&names),
-        drawn.case.n,
-        plural(drawn.case.board.block_count(), "block")
-    );
-    body.push_str(&key_section(&cases.colours([k])));
-    if let Some(dialect) = cases.dialect {
-        let (case, solution) = (&drawn.case, drawn.solution.as_deref());
-        let replay = solution_replay(&case.board, case.n, solution, dialect);
-        let _ = write!(
-            body,
-            "<section class=\"solution\" id=\"solution\">\n{}</section>\n",
-            replay_html(&replay)
-        );
-    }
-    body.push_str(&failures(report, drawn, anchors));
-    page(&format!("{TITLE}: case {names}"), &body)
+    let case = &drawn.case;
+    let replay = (cases.dialect)
+        .map(|dialect| solution_replay(&case.board, case.n, drawn.solution.as_deref(), dialect));
+    let body = html! {
+        nav.pages {
+            a href=(links.index(None)) { "↑ report" } " · "
+            a href=(links.index(Some("scores"))) { "↑ scores" }
+        }
+        header {
+            h1 {
+                "Case " (names) " "
+                small { "n = " (case.n) ", " (plural(case.board.block_count(), "block")) }
+            }
+        }
+        (key_section(&cases.colours([k])))
+        @if let Some(replay) = &replay {
+            section.solution #solution { (replay_section(replay)) }
+        }
+        (failures(report, drawn, anchors))
+    };
+    page(&format!("{TITLE}: case {names}"), body)
 }
 
 /// The list of the submissions that did not pass a case, each a link to
 /// its section.
-fn failures(report: &RunReport, drawn: &Drawn, anchors: &Anchors) -> String {
-    let mut out = format!(
-        "<section id=\"failures\">\n<h2>Not accepted {}</h2>\n<table class=\"failures\">\
-         <thead><tr><th scope=\"col\">submission</th><th scope=\"col\">verdict</th>\
-         <th scope=\"col\">message</th></tr></thead>\n<tbody>\n",
-        plural(drawn.failures.len(), "time")
-    );
-    for &(i, j) in &drawn.failures {
-        let (sub, c) = (&report.submissions[i], &report.submissions[i].cases[j]);
-        let _ = writeln!(
-            out,
-            "<tr><th scope=\"row\"><a href=\"{}#{}\">{}</a></th><td class=\"v {v}\">{v}</td>\
-             <td>{}</td></tr>",
-            submission_file(i),
-            anchors.section(i, j),
-            escape(&sub.name),
-            escape(&excerpt(&c.message, QUOTED)),
-            v = c.verdict
-        );
+fn failures(report: &RunReport, drawn: &Drawn, anchors: &Anchors) -> Markup {
+    html! {
+        section #failures {
+            h2 { "Not accepted " (plural(drawn.failures.len(), "time")) }
+            table.failures {
+                thead {
+                    tr {
+                        th scope="col" { "submission" }
+                        th scope="col" { "verdict" }
+                        th scope="col" { "message" }
+                    }
+                }
+                tbody {
+                    @for &(i, j) in &drawn.failures {
+                        @let (sub, c) = (&report.submissions[i], &report.submissions[i].cases[j]);
+                        tr {
+                            th scope="row" {
+                                a href={ (submission_file(i)) "#" (anchors.section(i, j)) } {
+                                    (sub.name)
+                                }
+                            }
+                            td.v.(c.verdict) { (c.verdict) }
+                            td { (excerpt(&c.message, QUOTED)) }
+                        }
+                    }
+                }
+            }
+        }
     }
-    out.push_str("</tbody></table>\n</section>\n");
-    out
 }

@@ -8,7 +8,7 @@
 //! the same; the numbers stand beside it in the table. Only
 //! drawing; which figures are shown is `summary`'s and `case`'s business.
 
-use crate::text::escape_markup as escape;
+use maud::{Markup, html};
 
 /// Width and height of a bar, in pixels; the limit line stands at
 /// `LIMIT_AT`, and a use over the limit runs past it to the end.
@@ -59,7 +59,7 @@ pub fn percent(value: u64, limit: u64) -> u64 {
 
 /// A bar of `value` against `limit`; `label` says both in words (its
 /// tooltip and what a screen reader reads).
-pub fn usage_bar(value: u64, limit: u64, label: &str) -> String {
+pub fn usage_bar(value: u64, limit: u64, label: &str) -> Markup {
     let level = Level::of(value, limit);
     let length = match level {
         Level::Over => WIDTH - 2,
@@ -70,65 +70,56 @@ pub fn usage_bar(value: u64, limit: u64, label: &str) -> String {
         Level::Close => ("#e69f00", "#000"),
         Level::Over => ("#222", "#fff"),
     };
-    let mut out = open_svg(("usage", level.name()), (value, limit), label, WIDTH);
-    bar_body(&mut out, LIMIT_AT, length, (fill, stripes));
-    // The limit: a line the bar reaches at 100%, as tall as the bar; past
-    // it only a use over the limit is drawn.
-    out.push_str(&format!(
-        "<line class=\"limit\" x1=\"{LIMIT_AT}\" y1=\"0\" x2=\"{LIMIT_AT}\" y2=\"{HEIGHT}\" stroke=\"#000\" stroke-width=\"2.5\"/></svg>"
-    ));
-    out
+    let body = html! {
+        (bar_body(LIMIT_AT, length, (fill, stripes)))
+        // The limit: a line the bar reaches at 100%, as tall as the bar;
+        // past it only a use over the limit is drawn.
+        line.limit x1=(LIMIT_AT) y1="0" x2=(LIMIT_AT) y2=(HEIGHT) stroke="#000"
+            stroke-width="2.5" {}
+    };
+    bar(("usage", level.name()), (value, limit), label, WIDTH, body)
 }
 
 /// A bar of `score` out of `max`, the whole width being all the points.
-pub fn score_bar(score: u32, max: u32, label: &str) -> String {
+pub fn score_bar(score: u32, max: u32, label: &str) -> Markup {
     let (score, max) = (u64::from(score), u64::from(max));
     let length = (score * (SCORE_WIDTH - 2) / max.max(1)).min(SCORE_WIDTH - 2);
     let level = if score >= max { "full" } else { "part" };
-    let mut out = open_svg(("score", level), (score, max), label, SCORE_WIDTH);
-    bar_body(&mut out, SCORE_WIDTH, length, ("#004488", ""));
-    out.push_str("</svg>");
-    out
+    let body = bar_body(SCORE_WIDTH, length, ("#004488", ""));
+    bar(("score", level), (score, max), label, SCORE_WIDTH, body)
 }
 
-/// The opening tag of a bar's SVG, `width` wide, and its tooltip.
-fn open_svg(
+/// A bar's SVG, `width` wide, with its tooltip and `body`.
+fn bar(
     (kind, level): (&str, &str),
     (value, of): (u64, u64),
     label: &str,
     width: u64,
-) -> String {
-    let label = escape(label);
-    format!(
-        "<svg class=\"bar {kind}\" data-level=\"{level}\" data-value=\"{value}\" data-of=\"{of}\" \
-         width=\"{width}\" height=\"{HEIGHT}\" viewBox=\"0 0 {width} {HEIGHT}\" role=\"img\" aria-label=\"{label}\">\
-         <title>{label}</title>"
-    )
+    body: Markup,
+) -> Markup {
+    html! {
+        svg class={ "bar " (kind) } data-level=(level) data-value=(value) data-of=(of)
+            width=(width) height=(HEIGHT) viewBox={ "0 0 " (width) " " (HEIGHT) } role="img"
+            aria-label=(label) {
+            title { (label) }
+            (body)
+        }
+    }
 }
 
 /// The frame of a bar, `frame` wide, its filled part `length` long and,
 /// when `stripes` names a colour, stripes over the filled part (a dashed
 /// stroke the bar's height wide, so no pattern needs an id).
-fn bar_body(out: &mut String, frame: u64, length: u64, (fill, stripes): (&str, &str)) {
-    out.push_str(&format!(
-        "<rect x=\"0.5\" y=\"0.5\" width=\"{}\" height=\"{}\" fill=\"#fff\" stroke=\"#666\"/>",
-        frame - 1,
-        HEIGHT - 1
-    ));
-    if length == 0 {
-        return;
-    }
-    out.push_str(&format!(
-        "<rect class=\"used\" x=\"1\" y=\"1\" width=\"{length}\" height=\"{}\" fill=\"{fill}\"/>",
-        HEIGHT - 2
-    ));
-    if !stripes.is_empty() {
-        out.push_str(&format!(
-            "<line x1=\"1\" y1=\"{mid}\" x2=\"{}\" y2=\"{mid}\" stroke=\"{stripes}\" stroke-width=\"{}\" stroke-dasharray=\"2 3\"/>",
-            1 + length,
-            HEIGHT - 2,
-            mid = HEIGHT / 2
-        ));
+fn bar_body(frame: u64, length: u64, (fill, stripes): (&str, &str)) -> Markup {
+    html! {
+        rect x="0.5" y="0.5" width=(frame - 1) height=(HEIGHT - 1) fill="#fff" stroke="#666" {}
+        @if length > 0 {
+            rect.used x="1" y="1" width=(length) height=(HEIGHT - 2) fill=(fill) {}
+            @if !stripes.is_empty() {
+                line x1="1" y1=(HEIGHT / 2) x2=(1 + length) y2=(HEIGHT / 2) stroke=(stripes)
+                    stroke-width=(HEIGHT - 2) stroke-dasharray="2 3" {}
+            }
+        }
     }
 }
 
@@ -151,6 +142,8 @@ mod tests {
 
     #[test]
     fn a_bar_is_as_long_as_its_share_and_striped_when_close() {
+        let usage_bar = |value, limit, label| super::usage_bar(value, limit, label).into_string();
+        let score_bar = |score, max, label| super::score_bar(score, max, label).into_string();
         let far = usage_bar(250, 1000, "250 ms of 1000 ms");
         assert!(far.contains("data-level=\"far\""));
         assert!(far.contains("class=\"used\" x=\"1\" y=\"1\" width=\"25\""));
@@ -165,7 +158,7 @@ mod tests {
 
     #[test]
     fn labels_are_escaped() {
-        let bar = usage_bar(1, 2, "<b>\"x\"</b>");
+        let bar = usage_bar(1, 2, "<b>\"x\"</b>").into_string();
         assert!(!bar.contains("<b>"));
         assert!(bar.contains("aria-label=\"&lt;b&gt;&quot;x&quot;&lt;/b&gt;\""));
     }

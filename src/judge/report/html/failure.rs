@@ -13,17 +13,17 @@
 //! received, the run's rules), so a report read back from JSON draws the
 //! same.
 
-use std::fmt::Write as _;
+use maud::{Markup, html};
 
 use super::case_page::{Cases, Drawn, Found};
 use super::charts::{percent, usage_bar};
 use super::links::case_file;
-use super::{Limits, escape, kib_text};
+use super::{Limits, kib_text};
 use crate::judge::result::CaseResult;
 use crate::judge::verdict::Verdict;
 use crate::picture::answer::output_replay;
-use crate::picture::page::replay_html;
-use crate::picture::svg::board_svg;
+use crate::picture::page::replay_section;
+use crate::picture::svg::board;
 use crate::picture::{Panel, Stage};
 use crate::puzzle::answer::Answer;
 use crate::puzzle::dialect::Dialect;
@@ -39,61 +39,53 @@ pub struct Place<'a> {
 }
 
 /// The section of case `c`, which was not accepted.
-pub fn section(c: &CaseResult, at: &Place, limits: &Limits, cases: &Cases) -> String {
-    let mut out = format!(
-        "<section class=\"case\" id=\"{}\" data-verdict=\"{v}\" data-suite=\"{}\" data-case=\"{}\">\n\
-         <h3><span class=\"v {v}\">{v}</span> {} / {} <small>{} of {} points</small></h3>\n",
-        at.id,
-        escape(&c.suite),
-        escape(&c.name),
-        escape(&c.suite),
-        escape(&c.name),
-        c.score,
-        c.points,
-        v = c.verdict
-    );
-    if !c.message.is_empty() {
-        let _ = writeln!(out, "<p class=\"why\">{}</p>", escape(&c.message));
-    }
-    match c.verdict {
-        Verdict::TLE | Verdict::MLE | Verdict::OLE | Verdict::RE => {
-            out.push_str(&limits_table(c, limits));
+pub fn section(c: &CaseResult, at: &Place, limits: &Limits, cases: &Cases) -> Markup {
+    html! {
+        section.case id=(at.id) data-verdict=(c.verdict) data-suite=(c.suite) data-case=(c.name) {
+            h3 {
+                span.v.(c.verdict) { (c.verdict) } " " (c.suite) " / " (c.name) " "
+                small { (c.score) " of " (c.points) " points" }
+            }
+            @if !c.message.is_empty() {
+                p.why { (c.message) }
+            }
+            @match c.verdict {
+                Verdict::TLE | Verdict::MLE | Verdict::OLE | Verdict::RE => {
+                    (limits_table(c, limits))
+                }
+                Verdict::WA | Verdict::PE => (usage_line(c, limits)),
+                _ => {}
+            }
+            (texts(c))
+            (pictures(c, at.submission, cases))
+            p.back {
+                a href=(at.scores) { "↑ scores" } " · "
+                a href={ "#" (at.submission_id) } { "↑ " (at.submission) }
+            }
         }
-        Verdict::WA | Verdict::PE => out.push_str(&usage_line(c, limits)),
-        _ => {}
     }
-    texts(&mut out, c);
-    out.push_str(&pictures(c, at.submission, cases));
-    let _ = writeln!(
-        out,
-        "<p class=\"back\"><a href=\"{}\">↑ scores</a> · <a href=\"#{}\">↑ {}</a></p>\n</section>",
-        at.scores,
-        at.submission_id,
-        escape(at.submission)
-    );
-    out
 }
 
 /// The pictures of a case, or a note saying why there are none.
-fn pictures(c: &CaseResult, submission: &str, cases: &Cases) -> String {
+fn pictures(c: &CaseResult, submission: &str, cases: &Cases) -> Markup {
     let (k, drawn, dialect) = match (cases.find(&c.input), cases.dialect) {
         (Found::Case(k, drawn), Some(dialect)) => (k, drawn, dialect),
-        (Found::Note(why), _) => return format!("<p class=\"note\">{}</p>\n", escape(&why)),
-        _ => return String::new(),
+        (Found::Note(why), _) => return html! { p.note { (why) } },
+        _ => return Markup::default(),
     };
     let solution = solution_line(k, drawn, dialect);
     if !matches!(c.verdict, Verdict::WA | Verdict::PE) {
-        return case_alone(drawn, &solution);
+        return case_alone(drawn, solution);
     }
     let title = format!("the output of {submission}");
     let board = &drawn.case.board;
     let theirs = output_replay(&title, board, &c.received, dialect.null_swaps);
-    format!("{}{solution}", replay_html(&theirs))
+    html! { (replay_section(&theirs)) (solution) }
 }
 
 /// The smallest solution of the `k`th case drawn, in words, with a link
 /// to the case's page, which draws it.
-fn solution_line(k: usize, drawn: &Drawn, dialect: Dialect) -> String {
+fn solution_line(k: usize, drawn: &Drawn, dialect: Dialect) -> Markup {
     let text = match &drawn.solution {
         Some(moves) => format!(
             "Its smallest solution ({dialect}): {}.",
@@ -104,107 +96,109 @@ fn solution_line(k: usize, drawn: &Drawn, dialect: Dialect) -> String {
             plural(usize::from(drawn.case.n), "move")
         ),
     };
-    format!(
-        "<p class=\"solution\">{} <a href=\"{}\">The case's page</a> draws it and lists every \
-         failure of the case.</p>\n",
-        escape(&text),
-        case_file(k)
-    )
+    html! {
+        p.solution {
+            (text) " " a href=(case_file(k)) { "The case's page" }
+            " draws it and lists every failure of the case."
+        }
+    }
 }
 
 /// The case's board alone, with its smallest solution in words: for a run
 /// that gave no answer to replay, the board is what matters.
-fn case_alone(drawn: &Drawn, solution: &str) -> String {
+fn case_alone(drawn: &Drawn, solution: Markup) -> Markup {
     let case = &drawn.case;
     let start = Panel::plain("start", Stage::Start, case.board);
-    format!(
-        "<div class=\"alone\"><h4>The case: n = {}, {}</h4>{solution}{}</div>\n",
-        case.n,
-        plural(case.board.block_count(), "block"),
-        board_svg(&start)
-    )
+    html! {
+        div.alone {
+            h4 { "The case: n = " (case.n) ", " (plural(case.board.block_count(), "block")) }
+            (solution)
+            (board(&start, None))
+        }
+    }
 }
 
 /// What a WA or PE used, on one line.
-fn usage_line(c: &CaseResult, limits: &Limits) -> String {
-    format!(
-        "<p class=\"usage\">CPU time {} ms of {} ms; wall-clock {} ms of {} ms; peak memory {} of {}</p>\n",
-        c.cpu_ms,
-        limits.cpu_ms,
-        c.wall_ms,
-        limits.wall_ms,
-        kib_text(c.peak_memory_kib),
-        kib_text(limits.memory_kib())
-    )
+fn usage_line(c: &CaseResult, limits: &Limits) -> Markup {
+    html! {
+        p.usage {
+            "CPU time " (c.cpu_ms) " ms of " (limits.cpu_ms) " ms; wall-clock " (c.wall_ms)
+            " ms of " (limits.wall_ms) " ms; peak memory " (kib_text(c.peak_memory_kib)) " of "
+            (kib_text(limits.memory_kib()))
+        }
+    }
 }
 
 /// The limits of a run that stopped or crashed, and what it used, with
 /// bars.
-fn limits_table(c: &CaseResult, limits: &Limits) -> String {
+fn limits_table(c: &CaseResult, limits: &Limits) -> Markup {
     let rows = [
         ("CPU time", c.cpu_ms, limits.cpu_ms, "ms"),
         ("wall-clock time", c.wall_ms, limits.wall_ms, "ms"),
         ("peak memory", c.peak_memory_kib, limits.memory_kib(), "KiB"),
     ];
-    let mut out = String::from(
-        "<table class=\"limits\"><thead><tr><th scope=\"col\"></th><th scope=\"col\">used</th>\
-         <th scope=\"col\">limit</th><th scope=\"col\"></th><th scope=\"col\"></th></tr></thead><tbody>",
-    );
-    for (what, used, limit, unit) in rows {
+    let rows = rows.map(|(what, used, limit, unit)| {
         let (u, l) = match unit {
             "KiB" => (kib_text(used), kib_text(limit)),
             _ => (format!("{used} {unit}"), format!("{limit} {unit}")),
         };
         let label = format!("{what}: {u} of {l}");
-        let _ = write!(
-            out,
-            "<tr><th scope=\"row\">{what}</th><td class=\"num\">{u}</td><td class=\"num\">{l}</td>\
-             <td>{}</td><td class=\"num\">{}%</td></tr>",
+        (
+            what,
+            u,
+            l,
             usage_bar(used, limit, &label),
-            percent(used, limit)
-        );
+            percent(used, limit),
+        )
+    });
+    html! {
+        table.limits {
+            thead {
+                tr {
+                    th scope="col" {} th scope="col" { "used" } th scope="col" { "limit" }
+                    th scope="col" {} th scope="col" {}
+                }
+            }
+            tbody {
+                @for (what, u, l, bar, percent) in &rows {
+                    tr {
+                        th scope="row" { (what) }
+                        td.num { (u) } td.num { (l) } td { (bar) } td.num { (percent) "%" }
+                    }
+                }
+                @if c.verdict == Verdict::OLE {
+                    tr {
+                        th scope="row" { "output" } td.num { "over" }
+                        td.num { (kib_text(limits.output_bytes / 1024)) } td colspan="2" {}
+                    }
+                }
+            }
+        }
     }
-    if c.verdict == Verdict::OLE {
-        let _ = write!(
-            out,
-            "<tr><th scope=\"row\">output</th><td class=\"num\">over</td><td class=\"num\">{}</td><td colspan=\"2\"></td></tr>",
-            kib_text(limits.output_bytes / 1024)
-        );
-    }
-    out.push_str("</tbody></table>\n");
-    out
 }
 
 /// The program's words, escaped: the end of its standard error, the start
 /// of its output (open for a PE, where its form is the point), and the
 /// checker's text.
-fn texts(out: &mut String, c: &CaseResult) {
-    if !c.stderr.trim().is_empty() {
-        let _ = writeln!(
-            out,
-            "<details class=\"stderr\" open><summary>the end of its standard error</summary>\
-             <pre>{}</pre></details>",
-            escape(&c.stderr)
-        );
-    }
-    if !c.received.is_empty() {
-        let open = if c.verdict == Verdict::PE {
-            " open"
-        } else {
-            ""
-        };
-        let _ = writeln!(
-            out,
-            "<details class=\"received\"{open}><summary>the start of its output</summary>\
-             <pre>{}</pre></details>",
-            escape(&c.received)
-        );
-    }
-    if !c.details.is_empty() {
-        let _ = writeln!(
-            out,
-            "<details class=\"checker\"><summary>the checker's text</summary><pre>{}</pre></details>",
-            escape(&c.details)
-        );
+fn texts(c: &CaseResult) -> Markup {
+    html! {
+        @if !c.stderr.trim().is_empty() {
+            details.stderr open {
+                summary { "the end of its standard error" }
+                pre { (c.stderr) }
+            }
+        }
+        @if !c.received.is_empty() {
+            details.received open[c.verdict == Verdict::PE] {
+                summary { "the start of its output" }
+                pre { (c.received) }
+            }
+        }
+        @if !c.details.is_empty() {
+            details.checker {
+                summary { "the checker's text" }
+                pre { (c.details) }
+            }
+        }
     }
 }

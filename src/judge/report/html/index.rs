@@ -5,109 +5,91 @@
 //! (`summary`) and the key to the boards. It holds no case's section, so it
 //! stays small however many cases failed.
 
-use std::fmt::Write as _;
+use maud::{Markup, html};
 
 use super::links::Links;
-use super::{Site, TITLE, escape, key_section, kib_text, matrix, page, summary};
+use super::{Site, TITLE, key_section, kib_text, matrix, page, summary};
 use crate::judge::report::RunReport;
 use crate::text::plural;
 
 /// The index page.
 pub fn index_page(s: &Site) -> String {
     let report = s.report;
-    let mut body = header(report);
-    body.push_str(&contents(report, &s.links));
-    let _ = write!(
-        body,
-        "<section id=\"scores\">\n<h2>Scores</h2>\n{}</section>\n\
-         <section id=\"suites\">\n<h2>By suite</h2>\n{}</section>\n",
-        matrix::matrix(s),
-        summary::suite_table(report, &s.links, &s.limits)
-    );
-    body.push_str(&key_section(&s.cases.colours(0..s.cases.all().len())));
-    page(TITLE, &body)
+    let body = html! {
+        (header(report))
+        (contents(report, &s.links))
+        section #scores {
+            h2 { "Scores" }
+            (matrix::matrix(s))
+        }
+        section #suites {
+            h2 { "By suite" }
+            (summary::suite_table(report, &s.links, &s.limits))
+        }
+        (key_section(&s.cases.colours(0..s.cases.all().len())))
+    };
+    page(TITLE, body)
 }
 
 /// The title, the run's conditions and, when it was stopped, a warning.
-fn header(report: &RunReport) -> String {
+fn header(report: &RunReport) -> Markup {
     let c = &report.conditions;
-    let mut out = format!(
-        "<header>\n<h1>mayan-judge report</h1>\n<p class=\"run\">Judged {} by mayan-judge {}; \
-         measured by {}.</p>\n",
-        escape(&report.started),
-        escape(&report.version),
-        escape(&report.measured_by)
-    );
-    let _ = writeln!(
-        out,
-        "<p class=\"conditions\"><b>Limits</b> CPU time {} ms, wall-clock {} ms, memory {}, \
-         output {}, {} processes; {} I/O. <b>Rules</b> null-swaps = {}, steps = {}. \
-         <b>Checker</b> accept = {}.</p>",
-        c.cpu_ms,
-        c.wall_ms,
-        kib_text(c.memory_bytes / 1024),
-        kib_text(c.output_bytes / 1024),
-        c.processes,
-        escape(&c.io),
-        escape(&c.null_swaps),
-        escape(&c.steps),
-        escape(&c.accept)
-    );
-    out.push_str(&sandbox_line(report));
-    if report.interrupted {
-        let finished: usize = report.submissions.iter().map(|s| s.cases.len()).sum();
-        let _ = writeln!(
-            out,
-            "<p class=\"interrupted\"><b>Interrupted:</b> the run was stopped before every case \
-             was judged; this report holds the {} that finished.</p>",
-            plural(finished, "case")
-        );
+    let finished: usize = report.submissions.iter().map(|s| s.cases.len()).sum();
+    html! {
+        header {
+            h1 { "mayan-judge report" }
+            p.run {
+                "Judged " (report.started) " by mayan-judge " (report.version) "; measured by "
+                (report.measured_by) "."
+            }
+            p.conditions {
+                b { "Limits" } " CPU time " (c.cpu_ms) " ms, wall-clock " (c.wall_ms)
+                " ms, memory " (kib_text(c.memory_bytes / 1024)) ", output "
+                (kib_text(c.output_bytes / 1024)) ", " (c.processes) " processes; " (c.io)
+                " I/O. " b { "Rules" } " null-swaps = " (c.null_swaps) ", steps = " (c.steps)
+                ". " b { "Checker" } " accept = " (c.accept) "."
+            }
+            (sandbox_line(report))
+            @if report.interrupted {
+                p.interrupted {
+                    b { "Interrupted:" } " the run was stopped before every case was judged; \
+                    this report holds the " (plural(finished, "case")) " that finished."
+                }
+            }
+        }
     }
-    out.push_str("</header>\n");
-    out
 }
 
 /// What confined the runs, and what did not.
-fn sandbox_line(report: &RunReport) -> String {
-    let active: Vec<String> = report
-        .sandbox
-        .iter()
+fn sandbox_line(report: &RunReport) -> Markup {
+    let active: Vec<&str> = (report.sandbox.iter())
         .filter(|p| p.active)
-        .map(|p| escape(p.name))
+        .map(|p| p.name)
         .collect();
-    let missing: Vec<String> = report
-        .sandbox
-        .iter()
+    let missing: Vec<String> = (report.sandbox.iter())
         .filter(|p| !p.active)
-        .map(|p| format!("{} ({})", escape(p.name), escape(&p.how)))
+        .map(|p| format!("{} ({})", p.name, p.how))
         .collect();
-    let mut out = format!(
-        "<p class=\"sandbox\"><b>Sandbox</b> {}.",
-        match active.is_empty() {
-            true => "none".to_string(),
-            false => active.join(", "),
+    html! {
+        p.sandbox {
+            b { "Sandbox" } " "
+            @if active.is_empty() { "none" } @else { (active.join(", ")) }
+            "."
+            @if !missing.is_empty() {
+                " " b { "Not protected:" } " " (missing.join("; ")) "."
+            }
         }
-    );
-    if !missing.is_empty() {
-        let _ = write!(out, " <b>Not protected:</b> {}.", missing.join("; "));
     }
-    out.push_str("</p>\n");
-    out
 }
 
 /// Links to the parts of the index and to each submission's page.
-fn contents(report: &RunReport, links: &Links) -> String {
-    let mut out = String::from(
-        "<nav class=\"contents\"><a href=\"#scores\">Scores</a> · <a href=\"#suites\">By suite</a>",
-    );
-    for i in 0..report.submissions.len() {
-        let _ = write!(
-            out,
-            " · <a href=\"{}\">{}</a>",
-            links.submission(i),
-            escape(&report.submissions[i].name)
-        );
+fn contents(report: &RunReport, links: &Links) -> Markup {
+    html! {
+        nav.contents {
+            a href="#scores" { "Scores" } " · " a href="#suites" { "By suite" }
+            @for (i, sub) in report.submissions.iter().enumerate() {
+                " · " a href=(links.submission(i)) { (sub.name) }
+            }
+        }
     }
-    out.push_str("</nav>\n");
-    out
 }

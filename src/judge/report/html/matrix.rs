@@ -13,9 +13,11 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
+use maud::{Markup, html};
+
 use super::anchors::Anchors;
 use super::links::Links;
-use super::{Site, escape, kib_text};
+use super::{Site, kib_text};
 use crate::judge::report::{RunReport, SubmissionReport};
 use crate::judge::result::CaseResult;
 use crate::judge::verdict::Verdict;
@@ -51,109 +53,124 @@ pub fn target(anchors: &Anchors, sub: &SubmissionReport, i: usize, j: usize) -> 
 }
 
 /// The matrix as a `<table class="matrix">` in a scrolling box.
-pub fn matrix(s: &Site) -> String {
+pub fn matrix(s: &Site) -> Markup {
     let (report, anchors, links) = (s.report, &s.anchors, &s.links);
     let columns = columns(report);
-    let mut out = String::from("<div class=\"matrix-box\"><table class=\"matrix\">\n<thead>");
-    head(&mut out, &columns, s);
-    out.push_str("</thead>\n<tbody>\n");
-    for &(rank, i) in &s.ranking {
-        let sub = &report.submissions[i];
-        row(&mut out, (anchors, links), (rank, i), sub, &columns);
+    html! {
+        div.matrix-box {
+            table.matrix {
+                thead { (head(&columns, s)) }
+                tbody {
+                    @for &(rank, i) in &s.ranking {
+                        (row((anchors, links), (rank, i), &report.submissions[i], &columns))
+                    }
+                }
+            }
+        }
+        (key())
     }
-    out.push_str("</tbody></table></div>\n");
-    out.push_str(KEY);
-    out
 }
 
 /// What the verdicts mean, under the matrix.
-const KEY: &str = "<p class=\"key\"><b>AC</b> accepted · <b>WA</b> wrong answer · \
-    <b>PE</b> presentation error · <b>TLE</b> time limit exceeded · \
-    <b>MLE</b> memory limit exceeded · <b>OLE</b> output limit exceeded · \
-    <b>RE</b> runtime error · <b>CE</b> compilation error · \
-    <b>JE</b> not judged (the judge's or the data's fault; not counted) · \
-    <b>–</b> no result. Each cell links to its case, each case's name to its page when \
-    some submission failed it.</p>\n";
+fn key() -> Markup {
+    let verdicts = [
+        ("AC", "accepted"),
+        ("WA", "wrong answer"),
+        ("PE", "presentation error"),
+        ("TLE", "time limit exceeded"),
+        ("MLE", "memory limit exceeded"),
+        ("OLE", "output limit exceeded"),
+        ("RE", "runtime error"),
+        ("CE", "compilation error"),
+        (
+            "JE",
+            "not judged (the judge's or the data's fault; not counted)",
+        ),
+        ("–", "no result."),
+    ];
+    html! {
+        p.key {
+            @for (k, (verdict, meaning)) in verdicts.iter().enumerate() {
+                @if k > 0 { " · " }
+                b { (verdict) } " " (meaning)
+            }
+            " Each cell links to its case, each case's name to its page when some submission \
+             failed it."
+        }
+    }
+}
 
 /// Two header rows: the suites over their cases, then the cases' names,
 /// each a link to its page when it has one.
-fn head(out: &mut String, columns: &[Column], s: &Site) {
-    out.push_str(
-        "<tr><th rowspan=\"2\" class=\"rank\" scope=\"col\">rank</th>\
-         <th rowspan=\"2\" class=\"who\" scope=\"col\">submission</th>\
-         <th rowspan=\"2\" class=\"total\" scope=\"col\">score</th>",
-    );
-    let mut k = 0;
-    while k < columns.len() {
-        let suite = &columns[k].0;
-        let span = columns[k..].iter().take_while(|c| &c.0 == suite).count();
-        let _ = write!(
-            out,
-            "<th colspan=\"{span}\" class=\"suite\" scope=\"colgroup\">{}</th>",
-            escape(suite)
-        );
-        k += span;
+fn head(columns: &[Column], s: &Site) -> Markup {
+    // Each suite and how many columns it spans.
+    let mut suites: Vec<(&str, usize)> = Vec::new();
+    for (suite, _) in columns {
+        match suites.last_mut() {
+            Some((last, span)) if *last == suite.as_str() => *span += 1,
+            _ => suites.push((suite, 1)),
+        }
     }
-    out.push_str("</tr>\n<tr>");
-    for (suite, name) in columns {
-        let text = format!("<span>{}</span>", escape(name));
-        let text = match s.cases.page_of(suite, name) {
-            Some(k) => format!("<a href=\"{}\">{text}</a>", s.links.case(k)),
-            None => text,
-        };
-        let _ = write!(
-            out,
-            "<th class=\"case\" scope=\"col\" title=\"{}/{}\">{text}</th>",
-            escape(suite),
-            escape(name)
-        );
+    html! {
+        tr {
+            th rowspan="2" class="rank" scope="col" { "rank" }
+            th rowspan="2" class="who" scope="col" { "submission" }
+            th rowspan="2" class="total" scope="col" { "score" }
+            @for (suite, span) in &suites {
+                th colspan=(span) class="suite" scope="colgroup" { (suite) }
+            }
+        }
+        tr {
+            @for (suite, name) in columns {
+                th class="case" scope="col" title={ (suite) "/" (name) } {
+                    @if let Some(k) = s.cases.page_of(suite, name) {
+                        a href=(s.links.case(k)) { span { (name) } }
+                    } @else {
+                        span { (name) }
+                    }
+                }
+            }
+        }
     }
-    out.push_str("</tr>\n");
 }
 
 /// One submission's row.
 fn row(
-    out: &mut String,
     (anchors, links): (&Anchors, &Links),
     (rank, i): (usize, usize),
     sub: &SubmissionReport,
     columns: &[Column],
-) {
+) -> Markup {
     let index: HashMap<(&str, &str), usize> = sub
         .cases
         .iter()
         .enumerate()
         .map(|(j, c)| ((c.suite.as_str(), c.name.as_str()), j))
         .collect();
-    let _ = write!(
-        out,
-        "<tr><td class=\"rank\"{}>{rank}{}</td><th scope=\"row\" class=\"who\"><a href=\"{}\" title=\"{name}\">{name}</a></th><td class=\"total\">{}/{}</td>",
-        match sub.not_judged {
-            0 => "",
-            _ => " title=\"some cases were not judged (the judge's fault): the rank may change\"",
-        },
-        if sub.not_judged > 0 { "?" } else { "" },
-        links.submission(i),
-        sub.score,
-        sub.max_score,
-        name = escape(&sub.name)
-    );
-    for (suite, name) in columns {
-        match index.get(&(suite.as_str(), name.as_str())) {
-            Some(&j) => {
-                let href = links.submission_at(i, &target(anchors, sub, i, j));
-                cell(out, &href, &sub.cases[j]);
+    let unsure = (sub.not_judged > 0)
+        .then_some("some cases were not judged (the judge's fault): the rank may change");
+    html! {
+        tr {
+            td.rank title=[unsure] { (rank) @if unsure.is_some() { "?" } }
+            th scope="row" class="who" {
+                a href=(links.submission(i)) title=(sub.name) { (sub.name) }
             }
-            None => out.push_str(
-                "<td class=\"v none\" title=\"no result: the case was not judged in this run\">–</td>",
-            ),
+            td.total { (sub.score) "/" (sub.max_score) }
+            @for (suite, name) in columns {
+                @if let Some(&j) = index.get(&(suite.as_str(), name.as_str())) {
+                    (cell(&links.submission_at(i, &target(anchors, sub, i, j)), &sub.cases[j]))
+                } @else {
+                    td class="v none" title="no result: the case was not judged in this run" {
+                        "–"
+                    }
+                }
+            }
         }
     }
-    out.push_str("</tr>\n");
 }
 
 /// One cell: the verdict, a link to `href`, a tooltip.
-fn cell(out: &mut String, href: &str, c: &CaseResult) {
+fn cell(href: &str, c: &CaseResult) -> Markup {
     let mut tip = format!("{}/{}: {}", c.suite, c.name, c.verdict);
     if !matches!(c.verdict, Verdict::CE | Verdict::JudgeError) {
         let _ = write!(tip, ", {} ms, {}", c.cpu_ms, kib_text(c.peak_memory_kib));
@@ -161,10 +178,7 @@ fn cell(out: &mut String, href: &str, c: &CaseResult) {
     if !c.message.is_empty() {
         let _ = write!(tip, " — {}", excerpt(&c.message, TOOLTIP));
     }
-    let _ = write!(
-        out,
-        "<td class=\"v {v}\"><a href=\"{href}\" title=\"{}\">{v}</a></td>",
-        escape(&tip),
-        v = c.verdict
-    );
+    html! {
+        td.v.(c.verdict) { a href=(href) title=(tip) { (c.verdict) } }
+    }
 }

@@ -13,12 +13,14 @@
 //! judge holds one page at a time.
 //!
 //! Built only from the [`RunReport`], so a report merged from JSON shards
-//! renders as the judged one. Every text that comes from a contestant or a
-//! file (names, messages, output, standard error, compiler messages) is
-//! escaped; ids are encoded (`anchors`); files are named by numbers, never
-//! by a contestant's text (`links`); no page has a script or fetches
-//! anything (`picture::page` sets its Content-Security-Policy). Not
-//! responsible for the pictures themselves (`picture`).
+//! renders as the judged one. The pages are maud templates (`html!`), so
+//! every text that comes from a contestant or a file (names, messages,
+//! output, standard error, compiler messages) is escaped by construction,
+//! and each page is finished by `picture::page::document`, which replaces
+//! the characters XML forbids; ids are encoded (`anchors`); files are named
+//! by numbers, never by a contestant's text (`links`); no page has a script
+//! or fetches anything (`picture::page` sets its Content-Security-Policy).
+//! Not responsible for the pictures themselves (`picture`).
 
 mod anchors;
 mod case_page;
@@ -33,6 +35,8 @@ mod write;
 
 use std::ffi::OsStr;
 
+use maud::{Markup, html};
+
 use anchors::Anchors;
 use case_page::Cases;
 use links::Links;
@@ -43,10 +47,8 @@ pub use write::{WriteError, Written, pages_folder, write_report};
 use super::{Conditions, RunReport, SubmissionReport, ranked};
 use crate::judge::result::CaseResult;
 use crate::judge::verdict::Verdict;
-use crate::picture::page::{legend_html, page_with_style};
+use crate::picture::page::{document, legend};
 use crate::puzzle::dialect::{Dialect, NullSwaps, Steps};
-
-pub use crate::text::escape_markup as escape;
 
 /// The report's own style, after the pictures' (`picture::page`).
 const STYLE: &str = include_str!("style.css");
@@ -172,28 +174,30 @@ impl<'a> Site<'a> {
 
 /// A page of the report: `body` under `title`, with the report's style and
 /// the pictures' Content-Security-Policy.
-fn page(title: &str, body: &str) -> String {
-    page_with_style(title, STYLE, body)
+fn page(title: &str, body: Markup) -> String {
+    document(title, STYLE, body)
 }
 
 /// The key to the boards drawn with `colours`; nothing when none is drawn.
-fn key_section(colours: &[u8]) -> String {
-    if colours.is_empty() {
-        return String::new();
+fn key_section(colours: &[u8]) -> Markup {
+    html! {
+        @if !colours.is_empty() {
+            section #key {
+                h2 { "How to read the boards" }
+                (legend(colours))
+                p.marks {
+                    "Each block shows its colour's number and mark. A thick black ring and an \
+                     arrow: the dragged block (and the one it swapped with). Hatching and a \
+                     dashed outline: blocks about to vanish. A dotted ring and a " b { "!" }
+                    ": the move that may not be made. A move's first board is the board right \
+                     after the drag, then one board per wave of eliminations. "
+                    i { "x" } " counts columns from 0 on the left, " i { "y" }
+                    " rows from 0 at the bottom."
+                }
+            }
+        }
     }
-    format!(
-        "<section id=\"key\">\n<h2>How to read the boards</h2>\n{}{MARKS}</section>\n",
-        legend_html(colours)
-    )
 }
-
-/// What the marks on the boards mean.
-const MARKS: &str = "<p class=\"marks\">Each block shows its colour's number and mark. \
-    A thick black ring and an arrow: the dragged block (and the one it swapped with). \
-    Hatching and a dashed outline: blocks about to vanish. \
-    A dotted ring and a <b>!</b>: the move that may not be made. \
-    A move's first board is the board right after the drag, then one board per wave of eliminations. \
-    <i>x</i> counts columns from 0 on the left, <i>y</i> rows from 0 at the bottom.</p>\n";
 
 /// True when case `c` of `sub` gets a section of its own: it was not
 /// accepted, and it is not a CE explained by the submission's compiler

@@ -411,3 +411,69 @@ fn the_matrix_is_in_ranking_order_with_ranks_full_names_and_builds() {
         "the build is recorded"
     );
 }
+
+/// Text a contestant or a file may hold: markup, quotes that would close an
+/// attribute, an entity, control bytes (escape sequences, NUL, a carriage
+/// return, a C1 control), what invalid UTF-8 is read as (U+FFFD, or `\xff`
+/// as `text::decode` writes it) and the characters XML forbids.
+const NASTY: &str = "x\" onmouseover=\"alert(1)\" y='<script>alert(2)</script>' &amp; \
+                     \u{1b}[31m\u{0}\r\u{85}\u{FFFD}\\xff\u{FFFF}";
+
+/// The escaped form of [`NASTY`] as maud writes it, the characters XML
+/// forbids replaced.
+const NASTY_ESCAPED: &str = "x&quot; onmouseover=&quot;alert(1)&quot; \
+     y='&lt;script&gt;alert(2)&lt;/script&gt;' &amp;amp; \u{FFFD}[31m\u{FFFD} \u{FFFD}\u{FFFD}\\xff\u{FFFD}";
+
+#[test]
+fn hostile_text_in_every_field_is_escaped_on_every_page() {
+    let mut r = empty_report();
+    r.started = NASTY.into();
+    r.measured_by = NASTY.into();
+    r.conditions.io = NASTY.into();
+    r.sandbox[0].how = NASTY.into();
+    let mut sub = SubmissionReport::new(NASTY);
+    sub.build = Some(crate::judge::compile::Build {
+        language: NASTY.into(),
+        command: NASTY.into(),
+        version: Some(NASTY.into()),
+    });
+    for (name, verdict) in [("a", Verdict::WA), ("b", Verdict::TLE), ("c", Verdict::PE)] {
+        sub.push(CaseResult {
+            suite: NASTY.into(),
+            name: format!("{name}{NASTY}"),
+            message: NASTY.into(),
+            stderr: NASTY.into(),
+            details: NASTY.into(),
+            ..failed(name, verdict, &format!("2 1 1\n{NASTY}\n"))
+        });
+    }
+    let mut ce = SubmissionReport::new(NASTY);
+    ce.compile_error = Some(NASTY.into());
+    ce.push(fixture("a", Verdict::CE));
+    r.submissions = vec![sub, ce];
+    let files = site(&r);
+    for (name, html) in &files {
+        assert!(!html.contains("<script"), "{name}");
+        assert!(
+            !html.contains(" onmouseover=\""),
+            "{name}: an attribute was closed"
+        );
+        let forbidden = |c: char| c.is_control() && c != '\n' && c != '\t';
+        assert!(!html.contains(forbidden), "{name}: a control character");
+        assert!(!html.contains('\u{FFFF}'), "{name}");
+        assert!(html.contains(NASTY_ESCAPED), "{name}: {html}");
+    }
+    let page = &files["report.files/s1.html"];
+    // In every kind of place: a title, an attribute, a heading, a table
+    // cell, the standard error's block, the output's.
+    assert!(page.contains(&format!(
+        "<title>mayan-judge report: {NASTY_ESCAPED}</title>"
+    )));
+    assert!(page.contains(&format!("data-suite=\"{NASTY_ESCAPED}\"")));
+    assert!(page.contains(&format!("<p class=\"why\">{NASTY_ESCAPED}</p>")));
+    assert!(page.contains(&format!("<pre>2 1 1\n{NASTY_ESCAPED}\n</pre>")));
+    assert!(page.contains(&format!("<code>{NASTY_ESCAPED}</code>")));
+    assert!(files["report.files/s2.html"].contains(&format!("<pre>{NASTY_ESCAPED}</pre>")));
+    assert!(files["report.html"].contains(&format!("title=\"{NASTY_ESCAPED}\">")));
+    assert_links_land(&files);
+}
