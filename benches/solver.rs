@@ -16,6 +16,11 @@
 //! programs that do nothing but read the case and print `-1` (the floor),
 //! and the official cases.
 //!
+//! First, in the process: what reading `mayan solve`'s command line costs
+//! through the parser `main` uses for it (clap holding only `solve`'s
+//! arguments, `cli::SolveLine`) against clap's whole command tree, which
+//! builds every command's arguments and help.
+//!
 //! `cargo bench --bench solver`. Environment: `MAYAN_BENCH_BOARDS` (boards per
 //! stratum, default 10), `MAYAN_BENCH_SEED` (default 2011), `MAYAN_BENCH_CPP=0`
 //! to skip the seed (for quick comparisons of builds), `MAYAN_BENCH_BASELINE`
@@ -307,6 +312,7 @@ fn main() {
     let seed = env_number("MAYAN_BENCH_SEED", 2011);
     let mut solver = Solver::new();
     let mut rng = Rng::new(seed);
+    parsers();
     if env_number("MAYAN_BENCH_QUICK", 0) != 0 {
         return quick(&mut solver, &mut rng, count);
     }
@@ -353,6 +359,44 @@ fn main() {
         None => println!("\nno floors (gcc could not build them): no start-up split"),
     }
     official(&mut solver, &builds[0].path);
+}
+
+/// The time to read typical `mayan solve` lines, through the solve-only
+/// parser and through the whole tree: the median of many reads each,
+/// alternated, in microseconds.
+fn parsers() {
+    use clap::Parser;
+    use mayan_judge::cli::{Cli, SolveLine};
+    const READS: usize = 2000;
+    let lines: [&[&str]; 3] = [
+        &["mayan", "solve", "case.in"],
+        &["mayan", "solve", "--null-swaps", "exclude", "case.in"],
+        &["mayan", "--color", "never", "solve", "--steps=at-most", "-"],
+    ];
+    println!("reading mayan solve's command line (median of {READS} reads, microseconds):");
+    println!(
+        "{:<50} {:>10} {:>10} {:>7}",
+        "line", "solve-only", "whole", "ratio"
+    );
+    for line in lines {
+        let (mut only, mut whole) = (Vec::new(), Vec::new());
+        for _ in 0..READS {
+            let start = Instant::now();
+            let read = SolveLine::try_parse_from(line).map(SolveLine::into_cli);
+            only.push(start.elapsed().as_secs_f64() * 1e6);
+            let start = Instant::now();
+            let full = Cli::try_parse_from(line);
+            whole.push(start.elapsed().as_secs_f64() * 1e6);
+            assert_eq!(format!("{read:?}"), format!("{full:?}"), "{line:?}");
+        }
+        let (only, whole) = (median(only), median(whole));
+        let shown = line[1..].join(" ");
+        println!(
+            "{shown:<50} {only:>10.1} {whole:>10.1} {:>6.1}x",
+            whole / only
+        );
+    }
+    println!();
 }
 
 /// Where a `mayan solve` process's time goes, build by build, against the
