@@ -1,7 +1,8 @@
 //! mayan-judge: a grading harness for the NOIP 2011 "Mayan puzzle".
 //!
-//! The library holds everything; `src/main.rs` only parses arguments and maps
-//! results to exit codes. The layers, each importing only those below it:
+//! The library holds everything; `src/main.rs` only hands the command line
+//! to [`cli::main`] and returns its exit code. The layers, each importing
+//! only those below it:
 //! - [`puzzle`]: the board, the rules, the dialects, the case and answer
 //!   formats, boards drawn as text. Pure.
 //! - [`solver`]: the reference solver. Pure.
@@ -12,13 +13,16 @@
 //! - [`config`]: the `judge.toml` configuration.
 //! - [`runner`]: running one program under limits, in the sandbox: every OS
 //!   call.
-//! - [`judge`]: the judging run: cases, compilation, grading, verdicts,
-//!   reports.
+//! - [`judge`]: the judging run ([`judge::run::Run`]): cases, compilation,
+//!   grading, verdicts, and the reports, observers of the run's events.
 //! - [`setter`]: validation, random boards, case kinds, stress and shrink.
-//! - [`export`]: problem packages for other judges (Kattis/DOMjudge, DMOJ).
-//! - [`cli`]: the command line; [`exit`] names every exit code.
-//! - [`text`] and [`untrusted`]: wording and escaping shared by reports, and
-//!   bounded reading of what others made.
+//! - [`export`]: problem packages for other judges (Kattis/DOMjudge, DMOJ,
+//!   Polygon, HydroOJ, LemonLime, CMS, UOJ).
+//! - [`cli`]: the command line, flags in and exit code out; [`exit`] names
+//!   every exit code.
+//! - [`text`], [`terminal`] and [`untrusted`]: wording and escaping shared
+//!   by reports, the terminal's width, and bounded reading of what others
+//!   made.
 
 pub mod check;
 pub mod cli;
