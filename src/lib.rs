@@ -17,8 +17,8 @@
 //! - [`setter`]: validation, random boards, case kinds, stress and shrink.
 //! - [`export`]: problem packages for other judges (Kattis/DOMjudge, DMOJ).
 //! - [`cli`]: the command line; [`exit`] names every exit code.
-//! - [`text`] and [`untrusted`]: wording and escaping shared by reports, and
-//!   bounded reading of what others made.
+//! - [`text`], [`terminal`] and [`untrusted`]: wording and escaping shared by
+//!   reports, the terminal's width, and bounded reading of what others made.
 
 pub mod check;
 pub mod cli;
@@ -31,5 +31,6 @@ pub mod puzzle;
 pub mod runner;
 pub mod setter;
 pub mod solver;
+pub mod terminal;
 pub mod text;
 pub mod untrusted;

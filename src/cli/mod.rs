@@ -23,6 +23,8 @@ use clap::{Parser, Subcommand};
 
 use crate::check::protocol::{Protocol, embedded};
 use crate::config::Config;
+/// How wide the terminal is: `judge` folds the score matrix to it.
+use crate::terminal::columns as terminal_columns;
 
 pub use args::{AnswerArgs, ColorChoice, DialectArgs, RuleArgs, RunArgs};
 
@@ -164,21 +166,4 @@ pub fn protocol_help(args: &[std::ffi::OsString]) -> Option<String> {
 /// built-in one.
 pub(super) fn load_config(path: Option<&PathBuf>) -> Result<Config> {
     Ok(Config::find(path.map(PathBuf::as_path))?.0)
-}
-
-/// How wide the terminal is, in columns: standard output's, else `COLUMNS`,
-/// else 100.
-pub(super) fn terminal_columns() -> usize {
-    // SAFETY: winsize is plain data; TIOCGWINSZ fills it or fails.
-    let mut size: libc::winsize = unsafe { std::mem::zeroed() };
-    // SAFETY: a pointer to a local of the size the request expects.
-    let r = unsafe { libc::ioctl(libc::STDOUT_FILENO, libc::TIOCGWINSZ, &mut size) };
-    if r == 0 && size.ws_col > 0 {
-        return usize::from(size.ws_col);
-    }
-    std::env::var("COLUMNS")
-        .ok()
-        .and_then(|c| c.parse().ok())
-        .filter(|&c| c > 0)
-        .unwrap_or(100)
 }
