@@ -1,18 +1,38 @@
-//! The terminal the judge writes to: how wide it is.
+//! The terminal the reports are printed on: how wide it is. Not how text is
+//! measured or escaped for it (`text`), nor the progress bar (`cli`).
 
 /// How wide the terminal is, in columns: standard output's, else `COLUMNS`,
 /// else 100.
 pub fn columns() -> usize {
-    // SAFETY: winsize is plain data; TIOCGWINSZ fills it or fails.
-    let mut size: libc::winsize = unsafe { std::mem::zeroed() };
-    // SAFETY: a pointer to a local of the size the request expects.
-    let r = unsafe { libc::ioctl(libc::STDOUT_FILENO, libc::TIOCGWINSZ, &mut size) };
-    if r == 0 && size.ws_col > 0 {
-        return usize::from(size.ws_col);
+    let terminal = console::Term::stdout().size_checked();
+    columns_of(
+        terminal.map(|(_rows, columns)| columns),
+        std::env::var("COLUMNS").ok().as_deref(),
+    )
+}
+
+/// The width in use, given what the terminal says (`None` when standard
+/// output is not a terminal, or one that does not know its size) and the
+/// `COLUMNS` variable.
+fn columns_of(terminal: Option<u16>, variable: Option<&str>) -> usize {
+    match terminal {
+        Some(columns) if columns > 0 => usize::from(columns),
+        _ => (variable.and_then(|c| c.parse().ok()))
+            .filter(|&c| c > 0)
+            .unwrap_or(100),
     }
-    std::env::var("COLUMNS")
-        .ok()
-        .and_then(|c| c.parse().ok())
-        .filter(|&c| c > 0)
-        .unwrap_or(100)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_terminal_then_columns_then_100() {
+        assert_eq!(columns_of(Some(132), Some("80")), 132);
+        assert_eq!(columns_of(None, Some("80")), 80);
+        assert_eq!(columns_of(None, Some("wide")), 100);
+        assert_eq!(columns_of(None, Some("0")), 100);
+        assert_eq!(columns_of(None, None), 100);
+    }
 }

@@ -3,7 +3,6 @@
 //! text. Not the HTML report, an index and a folder of pages that `html`
 //! writes itself (`html::write_report`).
 
-use std::fmt::Write as _;
 use std::time::Duration;
 
 use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
@@ -65,17 +64,6 @@ fn status(c: &CaseResult, compiler: Option<&str>) -> TestCaseStatus {
     s
 }
 
-/// A CSV cell: quoted when it must be, and never a formula a spreadsheet
-/// would run (a contestant names its own folder).
-fn csv_field(text: &str) -> String {
-    let text = inert_cell(text);
-    if text.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text
-    }
-}
-
 /// A byte order mark: it makes Excel read the file as UTF-8 (on a Chinese
 /// Windows it would read GBK and garble every Chinese name); LibreOffice,
 /// pandas and Python's `utf-8-sig` skip it.
@@ -85,39 +73,44 @@ pub const BOM: &str = "\u{feff}";
 /// ranking, with its rank (ties share one), name, total, maximum and the
 /// number of cases not judged (the judge's fault: its rank may change when
 /// they are), then the points of each case (empty for a case not judged, or
-/// with no result). It opens with a byte order mark.
+/// with no result). It opens with a byte order mark; rows end with `\n`; a
+/// cell is quoted only when it holds a comma, a quote or a line break (the
+/// `csv` crate's defaults), and a text cell is never a formula
+/// ([`inert_cell`]: a contestant names its own folder).
 pub fn score_csv(reports: &[SubmissionReport]) -> String {
     let Some(first) = reports.first() else {
         return String::new();
     };
-    let mut out = format!("{BOM}rank,submission,total,max,not_judged");
-    for c in &first.cases {
-        let _ = write!(out, ",{}", csv_field(&format!("{}/{}", c.suite, c.name)));
+    // Written to memory, which cannot fail; every row has the header's cells.
+    match score_rows(reports, first) {
+        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        Err(e) => format!("{BOM}could not write the CSV: {e}\n"),
     }
-    out.push('\n');
+}
+
+/// The byte order mark, the header and a row per submission, ranked.
+fn score_rows(reports: &[SubmissionReport], first: &SubmissionReport) -> csv::Result<Vec<u8>> {
+    let mut out = csv::Writer::from_writer(BOM.as_bytes().to_vec());
+    let head = ["rank", "submission", "total", "max", "not_judged"].map(String::from);
+    let cases = first.cases.iter();
+    out.write_record(
+        head.into_iter()
+            .chain(cases.map(|c| inert_cell(&format!("{}/{}", c.suite, c.name)))),
+    )?;
     for (rank, i) in super::ranked(reports) {
         let r = &reports[i];
-        let name = csv_field(&r.name);
-        let _ = write!(
-            out,
-            "{rank},{name},{},{},{}",
-            r.score, r.max_score, r.not_judged
-        );
+        let mut row = vec![rank.to_string(), inert_cell(&r.name), r.score.to_string()];
+        row.extend([r.max_score.to_string(), r.not_judged.to_string()]);
         for head in &first.cases {
-            let case = r
-                .cases
-                .iter()
-                .find(|c| c.suite == head.suite && c.name == head.name);
-            match case {
-                Some(c) if c.verdict != Verdict::JudgeError => {
-                    let _ = write!(out, ",{}", c.score);
-                }
-                _ => out.push(','),
-            }
+            let case = (r.cases.iter()).find(|c| c.suite == head.suite && c.name == head.name);
+            row.push(match case {
+                Some(c) if c.verdict != Verdict::JudgeError => c.score.to_string(),
+                _ => String::new(),
+            });
         }
-        out.push('\n');
+        out.write_record(&row)?;
     }
-    out
+    out.into_inner().map_err(|e| e.into_error().into())
 }
 
 #[cfg(test)]
@@ -189,6 +182,30 @@ mod tests {
             score_csv(&report()),
             "\u{feff}rank,submission,total,max,not_judged,s/x,s/y,s/z\n1,\"a, \"\"b\"\"\",1,2,1,1,0,\n"
         );
+    }
+
+    #[test]
+    fn csv_quotes_line_breaks_and_nothing_else_it_need_not() {
+        // As the hand-written writer before the `csv` crate: Excel and
+        // LibreOffice read a cell with a line break only when it is quoted.
+        let names = ["l1\nl2", "cr\rx", "#hash", " space", "张伟"];
+        let reports: Vec<SubmissionReport> = (names.iter())
+            .map(|n| {
+                let mut r = SubmissionReport::new(n);
+                r.push(crate::judge::result::fixture("a", Verdict::AC));
+                r
+            })
+            .collect();
+        let csv = score_csv(&reports);
+        for row in [
+            "\"l1\nl2\",",
+            "\"cr\rx\",",
+            "\n1,#hash,",
+            "\n1, space,",
+            "\n1,张伟,",
+        ] {
+            assert!(csv.contains(row), "{row:?} in {csv:?}");
+        }
     }
 
     #[test]
