@@ -6,15 +6,20 @@
 //! `mayan solve`, which checkers call once per case (README, "How the
 //! solver is fast", the end).
 //!
-//! A dynamic binary so linked needs glibc 2.36 where it runs; a static one
-//! (every build here: .cargo/config.toml) carries the start-up code of the
-//! glibc it was linked with, which reads the packed relocations from 2.36
-//! on. So the flag is given only when building for this machine (host and
-//! target alike) and its glibc is that recent.
+//! A dynamic binary so linked (`cargo build`) needs glibc 2.36 where it
+//! runs; a static one (`cargo dist`, .cargo/config.toml) carries the
+//! start-up code of the glibc it was linked with, which reads the packed
+//! relocations from 2.36 on. So the flag is given only when building for
+//! this machine (host and target alike) and its glibc is that recent.
+//!
+//! It also tells the code the host's tuple (`MAYAN_HOST_TUPLE`), for the
+//! tests and benches that look for `cargo dist`'s binary.
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     let var = |name: &str| std::env::var(name).unwrap_or_default();
+    // Where `cargo dist` puts its binary: target/<host tuple>/dist.
+    println!("cargo:rustc-env=MAYAN_HOST_TUPLE={}", var("HOST"));
     let glibc_linux = var("CARGO_CFG_TARGET_OS") == "linux" && var("CARGO_CFG_TARGET_ENV") == "gnu";
     if glibc_linux && var("HOST") == var("TARGET") && host_glibc_at_least(2, 36) {
         println!("cargo:rustc-link-arg-bins=-Wl,-z,pack-relative-relocs");

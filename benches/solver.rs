@@ -5,10 +5,11 @@
 //!
 //! For each board: the seed's whole process, and `mayan solve FILE`'s whole
 //! process with no flag, with `--null-swaps exclude` and with `--steps
-//! at-most`, each for every binary measured: this build (as `cargo install
-//! --path .` makes it, with `.cargo/config.toml`), the packages' binary
-//! (`MAYAN_BENCH_STATIC=PATH`, the dist build `mayan export` ships) and an
-//! older one (`MAYAN_BENCH_BASELINE=PATH`). Times are CPU time (user +
+//! at-most`, each for every binary measured: this build (as `cargo build
+//! --release` and `cargo install --path .` make it: dynamically linked),
+//! the packages' binary (static: `cargo dist`, which `mayan export` ships;
+//! built when missing, or `MAYAN_BENCH_STATIC=PATH`) and an older one
+//! (`MAYAN_BENCH_BASELINE=PATH`). Times are CPU time (user +
 //! system, from `wait4`), the best of several runs per board, the programs
 //! alternating so the machine's drift falls on all alike. Then per-stratum
 //! medians and ratios, where a process's time goes (the kernel's process,
@@ -156,13 +157,9 @@ struct Build {
 /// The binaries the environment names, this build first.
 fn builds() -> Vec<Build> {
     let mut builds = vec![("this build", PathBuf::from(env!("CARGO_BIN_EXE_mayan")))];
-    for (name, var) in [
-        ("packages", "MAYAN_BENCH_STATIC"),
-        ("baseline", "MAYAN_BENCH_BASELINE"),
-    ] {
-        if let Some(path) = std::env::var_os(var) {
-            builds.push((name, PathBuf::from(path)));
-        }
+    builds.push(("packages", dist_binary()));
+    if let Some(path) = std::env::var_os("MAYAN_BENCH_BASELINE") {
+        builds.push(("baseline", PathBuf::from(path)));
     }
     builds
         .into_iter()
@@ -172,6 +169,26 @@ fn builds() -> Vec<Build> {
             path,
         })
         .collect()
+}
+
+/// The packages' static binary: `MAYAN_BENCH_STATIC`, else `cargo dist`'s,
+/// built now when it is not there yet.
+fn dist_binary() -> PathBuf {
+    if let Some(path) = std::env::var_os("MAYAN_BENCH_STATIC") {
+        return PathBuf::from(path);
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let built = root.join(format!("target/{}/dist/mayan", env!("MAYAN_HOST_TUPLE")));
+    if !built.is_file() {
+        println!("building the packages' binary: cargo dist");
+        let status = Command::new(env!("CARGO"))
+            .arg("dist")
+            .current_dir(root)
+            .status()
+            .expect("cargo runs");
+        assert!(status.success(), "cargo dist failed");
+    }
+    built
 }
 
 /// One board's figures: CPU ms of the seed, and of every build with every

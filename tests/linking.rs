@@ -1,5 +1,6 @@
-//! The binary a user builds (`cargo install --path .`, `cargo run`) is the
-//! one the README promises: statically linked with glibc, yet
+//! The builds are the ones the manual promises: `cargo build --release`
+//! makes an ordinary `target/release/mayan`, and `cargo dist` the binary
+//! the packages carry, statically linked with glibc, yet
 //! position-independent (ASLR) with full RELRO (`.cargo/config.toml`,
 //! `build.rs`). Read from its ELF headers, so a change to the build's
 //! configuration that loses any of these fails here.
@@ -78,10 +79,43 @@ fn read_dynamic(b: &[u8], offset: usize, size: usize, elf: &mut Elf) {
     }
 }
 
+/// The ordinary build goes where every tutorial and script looks.
+#[test]
+fn the_ordinary_build_is_in_target_profile() {
+    let binary = Path::new(env!("CARGO_BIN_EXE_mayan"));
+    let profile = binary.parent().and_then(Path::file_name).unwrap();
+    let target = binary
+        .parent()
+        .and_then(Path::parent)
+        .and_then(Path::file_name);
+    assert_eq!(target.unwrap(), "target", "{}", binary.display());
+    assert!(["release", "debug"].contains(&profile.to_str().unwrap()));
+}
+
+/// The packages' binary: `MAYAN_EXPORT_BINARY` (CI builds it with `cargo
+/// dist`), else `cargo dist`'s output when it is there; `None` after a note
+/// when neither is (a failure on CI).
+fn dist_binary() -> Option<std::path::PathBuf> {
+    if let Some(path) = std::env::var_os("MAYAN_EXPORT_BINARY") {
+        return Some(path.into());
+    }
+    let host = env!("MAYAN_HOST_TUPLE");
+    let built = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("target/{host}/dist/mayan"));
+    match (built.is_file(), std::env::var_os("CI")) {
+        (true, _) => Some(built),
+        (false, Some(_)) => panic!("CI must build the packages' binary: cargo dist"),
+        (false, None) => {
+            eprintln!("SKIPPED: no {} (cargo dist makes it)", built.display());
+            None
+        }
+    }
+}
+
 #[test]
 #[cfg(all(target_os = "linux", target_env = "gnu", target_arch = "x86_64"))]
-fn the_built_binary_is_static_yet_position_independent_with_full_relro() {
-    let elf = read_elf(Path::new(env!("CARGO_BIN_EXE_mayan")));
+fn the_packages_binary_is_static_yet_position_independent_with_full_relro() {
+    let Some(binary) = dist_binary() else { return };
+    let elf = read_elf(&binary);
     assert!(!elf.interpreter, "dynamically linked: {elf:?}");
     assert!(
         elf.position_independent,

@@ -8,7 +8,7 @@
 #
 # /job holds main/ (the checkout's tracked files, RELEASE_DIR/mayan and
 # the integration tests' binary in RELEASE_DIR/deps, RELEASE_DIR relative
-# to the checkout, as target/x86_64-unknown-linux-gnu/release), shared/
+# to the checkout, as target/release), shared/
 # (../shared) and progs/ (the VM kit's small programs). The checkout is put back at CHECKOUT_PATH, where
 # the tests' binary was built, with shared/ beside it.
 set -u
