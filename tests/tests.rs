@@ -30,7 +30,7 @@ mod newcomer;
 mod official;
 mod partition;
 mod properties;
-mod readme;
+mod manual;
 mod regression;
 mod report_html;
 mod resume;
