@@ -168,3 +168,30 @@ fn the_elf_reader_tells_the_linkings_apart() {
     let packed = build("packed", &["-static-pie", "-Wl,-z,pack-relative-relocs"]);
     assert!(packed.packed_relocations, "{packed:?}");
 }
+
+/// The packages' binary needs nothing of the machine it is copied to: it
+/// runs in an empty root folder, with no C library, no loader and no
+/// `/proc` beside it, and solves a case there (root only: `chroot`).
+#[test]
+fn the_packages_binary_runs_where_there_is_nothing_else() {
+    let Some(binary) = dist_binary() else { return };
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } != 0 {
+        eprintln!("SKIPPED: chroot needs root");
+        return;
+    }
+    let root = tempfile::tempdir().unwrap();
+    std::fs::copy(&binary, root.path().join("mayan")).unwrap();
+    let case = Path::new(env!("CARGO_MANIFEST_DIR")).join("cases/sample/statement.in");
+    std::fs::copy(case, root.path().join("case.in")).unwrap();
+    let out = std::process::Command::new("chroot")
+        .arg(root.path())
+        .args(["/mayan", "solve", "/case.in"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "2 1 1\n3 1 1\n3 0 1\n"
+    );
+}

@@ -157,7 +157,10 @@ fn links(text: &str) -> Vec<String> {
 /// `-`, other punctuation but `-` and `_` left out.
 fn headings(text: &str) -> Vec<String> {
     (text.lines())
-        .filter_map(|l| l.strip_prefix('#').map(|h| h.trim_start_matches('#').trim()))
+        .filter_map(|l| {
+            l.strip_prefix('#')
+                .map(|h| h.trim_start_matches('#').trim())
+        })
         .map(|h| {
             (h.chars())
                 .filter_map(|c| match c {
