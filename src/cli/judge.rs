@@ -7,10 +7,9 @@ use std::path::PathBuf;
 use anyhow::Result;
 use clap::Args;
 
-use super::args::{ContestFlags, ReportFlags, overrides};
+use super::args::{ContestFlags, DisplayFlags, ReportFlags, overrides};
 use super::{AnswerArgs, RuleArgs, RunArgs};
 use crate::judge::partition::Partition;
-use crate::judge::report::reporters::Display;
 use crate::judge::run::{self, Request};
 
 #[derive(Args, Debug)]
@@ -60,9 +59,8 @@ pub struct JudgeArgs {
     /// noisier)
     #[arg(short = 'j', long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub jobs: u16,
-    /// No progress and no opening lines: only the tables
-    #[arg(short = 'q', long)]
-    pub quiet: bool,
+    #[command(flatten)]
+    pub shown: DisplayFlags,
     /// Judge this command (a program and its arguments, as you would run it
     /// here) instead of the configured submissions
     #[arg(last = true, value_name = "COMMAND")]
@@ -87,7 +85,7 @@ impl JudgeArgs {
             jobs: usize::from(self.jobs),
             resume: self.resume,
             outputs: self.reports.outputs(),
-            display: Display { quiet: self.quiet },
+            display: self.shown.display(),
         }
     }
 }

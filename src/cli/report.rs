@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use anyhow::Result;
 use clap::{Args, Subcommand};
 
-use super::args::ReportFlags;
+use super::args::{DisplayFlags, ReportFlags};
 use crate::judge::report::merge;
 
 #[derive(Args, Debug)]
@@ -43,6 +43,8 @@ pub struct MergeArgs {
     pub reports: Vec<PathBuf>,
     #[command(flatten)]
     pub write: ReportFlags,
+    #[command(flatten)]
+    pub shown: DisplayFlags,
 }
 
 pub(super) fn report_command(args: &ReportArgs) -> Result<u8> {
@@ -52,7 +54,7 @@ pub(super) fn report_command(args: &ReportArgs) -> Result<u8> {
 }
 
 fn merge_command(args: &MergeArgs) -> Result<u8> {
-    let outcome = merge::write_merged(&args.reports, &args.write.outputs())?;
+    let outcome = merge::write_merged(&args.reports, &args.write.outputs(), args.shown.display())?;
     outcome.written?;
     Ok(outcome.report.exit_code())
 }

@@ -187,12 +187,19 @@ impl Contest {
     /// contestant with the source seen or the reason there is none, then
     /// every entry skipped.
     pub fn listing(&self) -> String {
+        self.listed(true)
+    }
+
+    /// The listing, with or without the contestants whose source was found
+    /// (a contest of hundreds lists only those it has something to say
+    /// of).
+    pub fn listed(&self, found_too: bool) -> String {
         use crate::text::{pad, visible, width};
         let names = self.found.iter().map(|f| f.submission.name.as_str());
         let names = names.chain(self.missing.iter().map(|m| m.name.as_str()));
         let column = names.map(|n| width(&visible(n))).max().unwrap_or(0).max(8);
         let mut lines: Vec<(String, String)> = Vec::new();
-        for f in &self.found {
+        for f in self.found.iter().filter(|_| found_too) {
             let line = format!("{} ({})", visible(&f.seen), f.layout);
             lines.push((f.submission.name.clone(), line));
         }

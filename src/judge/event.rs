@@ -28,10 +28,12 @@ pub enum Event<'a> {
     /// judging: what was found, the conditions, what a resumed run kept.
     Said(Tone, &'a str),
     /// The judging starts: `header` is the run's report with no submission
-    /// yet; `carried` what a resumed run keeps of the earlier one.
+    /// yet; `carried` what a resumed run keeps of the earlier one; `entries`
+    /// how many submissions it judges.
     Started {
         header: &'a RunReport,
         carried: &'a [SubmissionReport],
+        entries: usize,
     },
     /// Entry `entry` starts (`head`: its name, fingerprint and build), with
     /// `to_judge` of its cases to judge (the others kept from an earlier

@@ -162,8 +162,9 @@ impl Session<'_> {
         observer.on(&Event::Started {
             header: &report,
             carried: &carried,
+            entries: entries.len(),
         });
-        let mut kept = 0;
+        let (mut kept, mut without_run) = (0, 0);
         for (i, entry) in entries.iter().enumerate() {
             if self.plan.interrupt.received().is_some() {
                 break;
@@ -185,6 +186,7 @@ impl Session<'_> {
                 break;
             };
             kept += judged.kept;
+            without_run += judged.without_run();
             observer.on(&Event::SubmissionDone {
                 entry: i,
                 report: &judged.report,
@@ -202,6 +204,7 @@ impl Session<'_> {
                 .map(|s| s.cases.len())
                 .sum::<usize>()
                 - kept,
+            without_run,
         });
         Ok(report)
     }
@@ -407,6 +410,19 @@ struct Judged {
 impl Judged {
     fn new(report: SubmissionReport) -> Judged {
         Judged { report, kept: 0 }
+    }
+
+    /// How many of its results not kept were given without a run (no
+    /// source, a compile error, a program the judge could not prepare).
+    fn without_run(&self) -> usize {
+        let fresh = self.report.cases.len() - self.kept;
+        match self.report.compile_error {
+            Some(_) => fresh,
+            None => (self.report.cases.iter())
+                .filter(|c| c.verdict == Verdict::JudgeError && c.cpu_ms == 0 && c.wall_ms == 0)
+                .count()
+                .min(fresh),
+        }
     }
 }
 

@@ -8,6 +8,7 @@ use clap::Args;
 
 use crate::config::{Layout, problem_name_fault};
 use crate::judge::report::outputs::Outputs;
+use crate::judge::report::reporters::Display;
 use crate::judge::run::ContestRequest;
 
 /// The report files to write: `judge` and `report merge` take the same.
@@ -78,5 +79,27 @@ fn problem_name(text: &str) -> Result<String, String> {
     match problem_name_fault(text) {
         None => Ok(text.to_string()),
         Some(why) => Err(format!("{text:?} {why}")),
+    }
+}
+
+/// How much the terminal shows.
+#[derive(Args, Debug, Clone, Copy, Default)]
+pub struct DisplayFlags {
+    /// No progress and no opening lines: only the tables (and warnings)
+    #[arg(short = 'q', long)]
+    pub quiet: bool,
+    /// A table of every case per submission, and the score matrix, however
+    /// many submissions there are (past 8, a run shows a line per
+    /// submission and the ranking)
+    #[arg(short = 'v', long)]
+    pub verbose: bool,
+}
+
+impl DisplayFlags {
+    pub fn display(&self) -> Display {
+        Display {
+            quiet: self.quiet,
+            verbose: self.verbose,
+        }
     }
 }

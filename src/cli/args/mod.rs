@@ -18,7 +18,7 @@ use crate::puzzle::dialect::{Dialect, NullSwaps, Steps};
 mod judging;
 mod setting;
 
-pub use judging::{ContestFlags, ReportFlags};
+pub use judging::{ContestFlags, DisplayFlags, ReportFlags};
 pub use setting::{Lenient, Setting};
 
 /// Overrides of the configuration's run limits, I/O mode and isolation,

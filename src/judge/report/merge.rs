@@ -126,12 +126,14 @@ pub enum MergeError {
     },
     #[error("{}: its run was interrupted before every case was judged: judge it again", path.display())]
     RunInterrupted { path: PathBuf },
-    #[error("{}: judged under other conditions than {}{}: judge it again with the run's judge.toml", path.display(), first.display(), differences)]
+    #[error("{}: judged under other conditions than {}{}: judge it again under the run's, with the judge.toml it was judged with, or with {run}", path.display(), first.display(), differences)]
     OtherConditions {
         path: PathBuf,
         first: PathBuf,
         /// What differs, as ` (cpu_ms 2000 here, 1000 there)`.
         differences: String,
+        /// The run's conditions as the flags that give them.
+        run: String,
     },
     #[error("{} lists `{entry}` twice: results are matched by name", path.display())]
     NameTwice { path: PathBuf, entry: String },

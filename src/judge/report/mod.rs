@@ -9,6 +9,7 @@
 //! for are checked before a run (`outputs`) and written by the run's
 //! reporters, observers of its events (`reporters`).
 
+pub mod brief;
 pub mod export;
 pub mod html;
 pub mod journal;
@@ -149,6 +150,24 @@ pub struct Conditions {
 }
 
 impl Conditions {
+    /// The flags of `mayan judge` that judge under these conditions
+    /// (whatever judge.toml says), and the one setting no flag sets.
+    pub fn as_flags(&self) -> String {
+        format!(
+            "--time-limit {}ms --wall-limit {}ms --memory-limit {}KiB --output-limit {}KiB \
+             --io {} --null-swaps {} --steps {} --accept {} (and [limits] processes = {})",
+            self.cpu_ms,
+            self.wall_ms,
+            self.memory_bytes >> 10,
+            self.output_bytes >> 10,
+            self.io,
+            self.null_swaps,
+            self.steps,
+            self.accept,
+            self.processes
+        )
+    }
+
     pub fn of(plan: &Plan) -> Conditions {
         let l = plan.limits;
         Conditions {
@@ -254,8 +273,14 @@ pub struct Resumed {
     pub from: String,
     /// Results kept: same submission, same case files, same conditions.
     pub kept: usize,
-    /// Results judged in this run.
+    /// Results judged in this run, `without_run` of them given without
+    /// running anything.
     pub judged: usize,
+    /// Results of this run given without a run: a contestant with no
+    /// source, a source that did not compile, a program the judge could not
+    /// prepare.
+    #[serde(default)]
+    pub without_run: usize,
 }
 
 /// One case of a run, as a report names it.

@@ -160,8 +160,8 @@ impl Run {
             format!("{}/{}", c.suite, c.name)
         })?;
         let (mut entries, gathered) = select::entries(&request, &config)?;
-        found += &words::found_listing(&gathered);
         select::keep_matching(&mut entries, &request.submissions, |e| e.name().to_string())?;
+        found += &words::found_listing(&gathered, request.display.brief(entries.len()));
         let plan = Plan::of(&config, request.jobs.max(1));
         check_outputs(&request)?;
         let earlier = earlier(&request, &plan, &cases)?;

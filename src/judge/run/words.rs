@@ -18,9 +18,9 @@ use crate::runner::Runner;
 use crate::text::{plural, visible};
 
 /// What a contest folder held, for the terminal: every contestant with its
-/// source or the reason it has none, every entry skipped, and the
-/// configured submissions left out.
-pub fn found_listing(gathered: &Gathered) -> String {
+/// source (unless `brief`: a contest's size) or the reason it has none,
+/// every entry skipped, and the configured submissions left out.
+pub fn found_listing(gathered: &Gathered, brief: bool) -> String {
     let Some((folder, contest)) = &gathered.contest else {
         return String::new();
     };
@@ -32,7 +32,7 @@ pub fn found_listing(gathered: &Gathered) -> String {
         contest.found.len(),
         contest.missing.len(),
         contest.skipped.len(),
-        contest.listing()
+        contest.listed(!brief)
     );
     if gathered.left_out > 0 {
         out += &format!(
@@ -88,10 +88,17 @@ pub fn closing(report: &RunReport, json: Option<&std::path::Path>) -> String {
     let mut out = String::new();
     if let Some(r) = &report.resumed {
         out += &format!(
-            "resumed: {} kept from the earlier run, {} judged now\n",
+            "resumed: {} kept from the earlier run, {} judged now",
             plural(r.kept, "result"),
-            plural(r.judged, "result")
+            plural(r.judged - r.without_run.min(r.judged), "result")
         );
+        if r.without_run > 0 {
+            out += &format!(
+                ", {} given without a run (no source, a compile error, or a program the judge could not prepare)",
+                plural(r.without_run, "result")
+            );
+        }
+        out.push('\n');
     }
     if report.interrupted {
         let finished = report.submissions.iter().map(|s| s.cases.len()).sum();

@@ -455,6 +455,38 @@ fn a_resumed_run_judges_only_what_changed() {
     assert_eq!(third.resumed.unwrap().kept, 8);
 }
 
+// A resumed run said "30 results judged now" when 10 were run: the other 20
+// were two contestants without a source.
+#[test]
+fn a_resumed_run_counts_apart_what_it_ran_and_what_it_gave_without_a_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = cases(dir.path());
+    let absent = |name: &str| {
+        Entry::Absent(Missing {
+            name: name.into(),
+            why: "the folder is empty".into(),
+            judge_fault: false,
+        })
+    };
+    let entries = [program("p", &["./p"])];
+    let (first, _) = resumed(dir.path(), &cases, &entries, None);
+    let json = dir.path().join("r.json");
+    crate::judge::report::json::write_json(&json, &first).unwrap();
+    let ids: Vec<CaseId> = cases.iter().map(CaseId::of).collect();
+    let earlier = Earlier::read(&json, &first.conditions, &ids).unwrap();
+    let entries = [program("p", &["./p"]), program("q", &["./q"]), absent("x"), absent("y")];
+    let (second, runs) = resumed(dir.path(), &cases, &entries, Some(&earlier));
+    assert_eq!(runs, 4, "only q is run");
+    let r = second.resumed.as_ref().unwrap();
+    assert_eq!((r.kept, r.judged, r.without_run), (4, 12, 8));
+    let said = crate::judge::run::words::closing(&second, None);
+    assert_eq!(
+        said,
+        "resumed: 4 results kept from the earlier run, 4 results judged now, 8 results given \
+         without a run (no source, a compile error, or a program the judge could not prepare)\n"
+    );
+}
+
 #[test]
 fn other_conditions_or_a_judge_error_keep_nothing() {
     let dir = tempfile::tempdir().unwrap();

@@ -151,6 +151,7 @@ fn check_conditions(first: &Shard, later: &Shard) -> Result<(), MergeError> {
     Err(MergeError::OtherConditions {
         path: later.path.clone(),
         first: first.path.clone(),
+        run: first.report.conditions.as_flags(),
         differences: match differ.is_empty() {
             true => String::new(),
             false => format!(" ({})", differ.join(", ")),

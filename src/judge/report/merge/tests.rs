@@ -375,7 +375,10 @@ fn a_rejudge_under_other_conditions_or_cases_is_refused() {
     assert_eq!(
         rejudge_error(vec![full(), slower]),
         "amy.json: judged under other conditions than full.json (cpu_ms 5000 here, 3000 \
-         there): judge it again with the run's judge.toml"
+         there): judge it again under the run's, with the judge.toml it was judged with, or \
+         with --time-limit 3000ms --wall-limit 9000ms --memory-limit 131072KiB --output-limit \
+         16384KiB --io file --null-swaps include --steps exact --accept lexmin (and [limits] \
+         processes = 64)"
     );
     let mut other = rejudge("amy.json", &["good"], &[0], Verdict::AC);
     other.report.cases[0].name = "c9".into();

@@ -20,8 +20,12 @@ pub enum MergeRunError {
 }
 
 /// Reads the reports at `paths`, puts them together, and shows and writes
-/// the result as `outputs` asks.
-pub fn write_merged(paths: &[PathBuf], outputs: &Outputs) -> Result<Outcome, MergeRunError> {
+/// the result as `outputs` asks, on the terminal as `display` does.
+pub fn write_merged(
+    paths: &[PathBuf],
+    outputs: &Outputs,
+    display: Display,
+) -> Result<Outcome, MergeRunError> {
     outputs.check()?;
     let shards = (paths.iter())
         .map(|path| {
@@ -33,7 +37,7 @@ pub fn write_merged(paths: &[PathBuf], outputs: &Outputs) -> Result<Outcome, Mer
         })
         .collect::<Result<Vec<_>, MergeError>>()?;
     let Merged { report, rejudged } = merge_noting(shards)?;
-    let mut reporters = reporters::standard(outputs, Display::default());
+    let mut reporters = reporters::standard(outputs, display);
     let notes: String = (rejudged.iter())
         .map(|note| format!("{}\n", crate::text::visible(&note.to_string())))
         .collect();

@@ -67,7 +67,9 @@ impl JsonReport {
 impl Observer for JsonReport {
     fn on(&mut self, event: &Event<'_>) {
         match *event {
-            Event::Started { header, carried } => {
+            Event::Started {
+                header, carried, ..
+            } => {
                 let path = journal_path(&self.path);
                 match Journal::create(&path, header, carried) {
                     Ok(journal) => self.journal = Some(journal),

@@ -79,16 +79,32 @@ pub struct Display {
     /// No progress and no opening or closing lines: only the tables (and
     /// warnings).
     pub quiet: bool,
+    /// A table per submission and the score matrix however many there are.
+    pub verbose: bool,
+}
+
+/// Past this many submissions a run is of a contest's size: the terminal
+/// shows a line per submission as it finishes and the ranking, not a table
+/// of every case of every one (those are in the reports, or `--verbose`).
+pub const CONTEST_SIZE: usize = 8;
+
+impl Display {
+    /// Whether `submissions` are shown a line each (see [`CONTEST_SIZE`]).
+    pub fn brief(&self, submissions: usize) -> bool {
+        !self.verbose && submissions > CONTEST_SIZE
+    }
 }
 
 /// The reporters of a run or a merged report: the terminal on standard
-/// error, the tables on standard output (as wide as the terminal), then
-/// the report files asked for ([`files`]).
+/// error, the report files asked for ([`files`]), then the tables on
+/// standard output (as wide as the terminal), the ranking last, saying
+/// where the reports are.
 pub fn standard(outputs: &Outputs, display: Display) -> Fanout {
     let mut all = Fanout::default();
-    all.push(Terminal::stderr(display.quiet));
-    all.push(Tables::stdout(crate::terminal::columns()));
+    all.push(Terminal::stderr(display));
     all.push(files(outputs));
+    let columns = crate::terminal::columns();
+    all.push(Tables::stdout(columns, display, outputs.clone()));
     all
 }
 
@@ -220,7 +236,11 @@ mod tests {
         ];
         let shown = |quiet: bool| {
             let out = Shared::default();
-            let mut terminal = Terminal::to(Box::new(out.clone()), quiet);
+            let display = Display {
+                quiet,
+                verbose: false,
+            };
+            let mut terminal = Terminal::to(Box::new(out.clone()), display);
             events.iter().for_each(|e| terminal.on(e));
             out.text()
         };
@@ -236,12 +256,69 @@ mod tests {
     #[test]
     fn tables_are_printed_once_the_run_is_finished() {
         let out = Shared::default();
-        let mut tables = Tables::to(Box::new(out.clone()), 80);
+        let outputs = Outputs::default();
+        let mut tables = Tables::to(Box::new(out.clone()), 80, Display::default(), outputs);
         let report = report();
         tables.on(&Event::Said(Tone::Info, "x"));
         assert_eq!(out.text(), "");
         tables.on(&Event::Finished(&report));
         assert!(out.text().starts_with("== amy\n"), "{}", out.text());
         assert!(tables.close().is_ok());
+    }
+
+    /// Twelve submissions, one of them failing.
+    fn contest() -> super::super::RunReport {
+        let mut report = empty_report();
+        for i in 1..=12 {
+            let mut sub = SubmissionReport::new(&format!("GD-{i:04}"));
+            let verdict = if i == 7 { Verdict::WA } else { Verdict::AC };
+            sub.push(fixture("a", verdict));
+            report.submissions.push(sub);
+        }
+        report
+    }
+
+    #[test]
+    fn at_a_contests_size_a_line_per_submission_and_the_ranking_last() {
+        let report = contest();
+        let out = Shared::default();
+        let mut terminal = Terminal::to(Box::new(out.clone()), Display::default());
+        terminal.on(&Event::Started {
+            header: &report,
+            carried: &[],
+            entries: 12,
+        });
+        for (entry, sub) in report.submissions.iter().enumerate() {
+            terminal.on(&Event::CaseDone {
+                entry,
+                name: &sub.name,
+                case: &sub.cases[0],
+            });
+            terminal.on(&Event::SubmissionDone { entry, report: sub });
+        }
+        let lines = out.text();
+        assert_eq!(lines.lines().count(), 12, "{lines}");
+        assert!(lines.contains("GD-0007: 0/10, 0/1 accepted; WA 1\n"), "{lines}");
+
+        let out = Shared::default();
+        let outputs = Outputs {
+            csv: Some("scores.csv".into()),
+            ..Outputs::default()
+        };
+        let mut tables = Tables::to(Box::new(out.clone()), 80, Display::default(), outputs);
+        tables.on(&Event::Finished(&report));
+        let text = out.text();
+        assert!(!text.contains("== GD-0001"), "no table per submission: {text}");
+        assert!(text.contains("rank  submission"), "{text}");
+        assert!(text.ends_with("\nreports: --csv scores.csv\n"), "{text}");
+
+        let out = Shared::default();
+        let verbose = Display {
+            quiet: false,
+            verbose: true,
+        };
+        let mut tables = Tables::to(Box::new(out.clone()), 80, verbose, Outputs::default());
+        tables.on(&Event::Finished(&report));
+        assert!(out.text().contains("== GD-0012"), "{}", out.text());
     }
 }

@@ -1,38 +1,44 @@
 //! What a run shows on the terminal as it goes (standard error): the lines
 //! the run says (what was found, the conditions, how it ended), and its
-//! progress, a bar per submission on a terminal or a line per case
-//! otherwise; nothing but warnings when quiet. Contestants' bytes are shown
-//! through `visible`, so they cannot drive the terminal.
+//! progress: for a few submissions, a bar per submission on a terminal or a
+//! line per case otherwise; at a contest's size (`Display::brief`), one bar
+//! over the submissions and a line per submission as it finishes (its
+//! score and what failed: `brief`). Nothing but warnings when quiet.
+//! Contestants' bytes are shown through `visible`, so they cannot drive the
+//! terminal.
 
 use std::io::{IsTerminal, Write};
 
+use super::Display;
 use crate::judge::event::{Event, Observer, Tone};
+use crate::judge::report::brief::brief;
 use crate::text::visible;
 
 /// The terminal's reporter.
 pub struct Terminal {
-    quiet: bool,
-    /// Whether to draw a bar (on a terminal) rather than a line per case.
+    display: Display,
+    /// A line per submission rather than per case (set when the run starts).
+    brief: bool,
+    /// Whether to draw bars (on a terminal) rather than lines.
     bars: bool,
     bar: Option<indicatif::ProgressBar>,
     out: Box<dyn Write + Send>,
 }
 
 impl Terminal {
-    /// On standard error, with a bar when it is a terminal.
-    pub fn stderr(quiet: bool) -> Terminal {
+    /// On standard error, with bars when it is a terminal.
+    pub fn stderr(display: Display) -> Terminal {
         Terminal {
-            quiet,
             bars: std::io::stderr().is_terminal(),
-            bar: None,
-            out: Box::new(std::io::stderr()),
+            ..Terminal::to(Box::new(std::io::stderr()), display)
         }
     }
 
-    /// To `out`, a line per case (no bar).
-    pub fn to(out: Box<dyn Write + Send>, quiet: bool) -> Terminal {
+    /// To `out`, in lines (no bar).
+    pub fn to(out: Box<dyn Write + Send>, display: Display) -> Terminal {
         Terminal {
-            quiet,
+            display,
+            brief: false,
             bars: false,
             bar: None,
             out,
@@ -53,48 +59,70 @@ impl Terminal {
         }
     }
 
-    fn start_bar(&mut self, name: &str, cases: usize) {
-        if !self.bars || self.quiet {
+    /// A bar of `len` steps named `prefix`, when bars are drawn.
+    fn start_bar(&mut self, prefix: &str, len: usize) {
+        if !self.bars || self.display.quiet {
             return;
         }
-        let bar = indicatif::ProgressBar::new(cases as u64);
-        let style =
-            indicatif::ProgressStyle::with_template("{prefix} [{bar:30}] {pos}/{len} {msg}")
-                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
+        let bar = indicatif::ProgressBar::new(len as u64);
+        let style = indicatif::ProgressStyle::with_template("{prefix} [{bar:30}] {pos}/{len} {msg}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
         bar.set_style(style.progress_chars("=> "));
-        bar.set_prefix(visible(name));
+        bar.set_prefix(visible(prefix));
         self.bar = Some(bar);
+    }
+
+    fn end_bar(&mut self) {
+        if let Some(bar) = self.bar.take() {
+            bar.finish_and_clear();
+        }
+    }
+
+    fn case_done(&mut self, name: &str, c: &crate::judge::result::CaseResult) {
+        let line = visible(&format!(
+            "{}/{}: {} ({} ms)",
+            c.suite, c.name, c.verdict, c.cpu_ms
+        ));
+        match &self.bar {
+            Some(bar) => {
+                bar.inc(1);
+                bar.set_message(line);
+            }
+            None => self.say(&format!("[{}] {line}\n", visible(name))),
+        }
     }
 }
 
 impl Observer for Terminal {
     fn on(&mut self, event: &Event<'_>) {
+        let quiet = self.display.quiet;
         match *event {
-            Event::Said(Tone::Info, _) if self.quiet => {}
+            Event::Said(Tone::Info, _) if quiet => {}
             Event::Said(_, text) => self.say(text),
-            Event::SubmissionStarted { head, to_judge, .. } => self.start_bar(&head.name, to_judge),
-            Event::Note { name, text } if !self.quiet => {
+            Event::Started { entries, .. } => {
+                self.brief = self.display.brief(entries);
+                if self.brief {
+                    self.start_bar("judged", entries);
+                }
+            }
+            Event::SubmissionStarted { head, to_judge, .. } if !self.brief => {
+                self.start_bar(&head.name, to_judge)
+            }
+            Event::Note { name, text } if !quiet && !self.brief => {
                 let line = format!("[{}] {}\n", visible(name), visible(text));
                 self.say(&line);
             }
-            Event::CaseDone { name, case: c, .. } if !self.quiet => {
-                let line = visible(&format!(
-                    "{}/{}: {} ({} ms)",
-                    c.suite, c.name, c.verdict, c.cpu_ms
-                ));
-                match &self.bar {
-                    Some(bar) => {
-                        bar.inc(1);
-                        bar.set_message(line);
-                    }
-                    None => self.say(&format!("[{}] {line}\n", visible(name))),
+            Event::CaseDone { name, case, .. } if !quiet && !self.brief => self.case_done(name, case),
+            Event::SubmissionDone { report, .. } if self.brief => {
+                if !quiet {
+                    self.say(&format!("{}\n", brief(report)));
+                }
+                if let Some(bar) = &self.bar {
+                    bar.inc(1);
                 }
             }
-            Event::SubmissionDone { .. } => {
-                if let Some(bar) = self.bar.take() {
-                    bar.finish_and_clear();
-                }
-            }
+            Event::SubmissionDone { .. } => self.end_bar(),
+            Event::Finished(_) => self.end_bar(),
             _ => {}
         }
     }
