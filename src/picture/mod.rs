@@ -21,6 +21,7 @@
 
 pub mod answer;
 pub mod document;
+pub mod explain;
 pub mod page;
 pub mod palette;
 mod replay;
