@@ -129,9 +129,3 @@ fn is_broken_pipe(cause: &(dyn std::error::Error + 'static)) -> bool {
     io.is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
         || report.is_some_and(crate::judge::report::ReportError::is_broken_pipe)
 }
-
-/// The configuration named, else `./judge.toml` if present, else the
-/// built-in one.
-pub(super) fn load_config(path: Option<&std::path::PathBuf>) -> Result<crate::config::Config> {
-    Ok(crate::config::Config::find(path.map(std::path::PathBuf::as_path))?.0)
-}

@@ -1,25 +1,19 @@
-//! `mayan stress`: run a submission on generated cases until one fails, then
-//! shrink that case and show it. The search is the library's
-//! (`setter::stress`); this prints what it found, and writes it as JSON.
+//! `mayan stress`: its flags, settled into the library's request; the run
+//! (the search, the shrinking, what is shown and the files written) is the
+//! library's (`setter::stress`). This prints what it hands back and gives
+//! the exit code.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::Args;
 
 use super::args::overrides;
-use super::{RuleArgs, RunArgs, load_config};
-use crate::exit;
-use crate::judge::plan::Plan;
-use crate::judge::report::outputs::Outputs;
-use crate::judge::report::table::sandbox_summary;
-use crate::judge::submission::stage_command;
+use super::{RuleArgs, RunArgs};
 use crate::puzzle::case::MAX_N;
-use crate::runner::process::ProcessRunner;
 use crate::setter::kinds::Kind;
-use crate::setter::stress::{Draw, Failure, Found, KINDS, Request, StressError, save, stress};
-use crate::text::{plural, visible};
+use crate::setter::stress::{self, Draw, StressRequest};
 
 #[derive(Args, Debug)]
 #[command(after_help = crate::exit::HELP)]
@@ -59,122 +53,32 @@ pub struct StressArgs {
     pub command: Vec<String>,
 }
 
-pub(super) fn stress_command(args: &StressArgs) -> Result<u8> {
-    crate::runner::signals::install();
-    let outputs = Outputs {
-        json: args.json.clone(),
-        ..Outputs::default()
-    };
-    outputs.check()?;
-    crate::judge::run::check_program(&args.command)?;
-    let mut config = load_config(args.config.as_ref())?;
-    config.apply(&overrides(Some(&args.run), &args.rules))?;
-    let plan = Plan::of(&config, usize::from(args.jobs));
-    let runner = ProcessRunner::configured(config.sandbox.mode, config.sandbox.readable.clone())?;
-    eprintln!("{}", sandbox_summary(&runner.protections()));
-    let scratch = crate::runner::scratch_dir("mayan-stress-")?;
-    let argv = stage_command(&args.command, Path::new("."), scratch.path())?;
-    let request = Request {
-        draw: Draw {
-            seed: args.seed,
-            kinds: if args.kinds.is_empty() {
-                KINDS.to_vec()
-            } else {
-                args.kinds.clone()
+impl StressArgs {
+    /// The flags as the library's request.
+    fn request(&self) -> StressRequest {
+        StressRequest {
+            config: self.config.clone(),
+            overrides: overrides(Some(&self.run), &self.rules),
+            draw: Draw {
+                seed: self.seed,
+                kinds: self.kinds.clone(),
+                n: self.n,
             },
-            n: args.n,
-        },
-        cases: args.cases,
-        argv: &argv,
-        plan: &plan,
-    };
-    let mut out = std::io::stdout().lock();
-    let found = match stress(&request, &runner, scratch.path()) {
-        Err(StressError::Interrupted) => {
-            let signal = crate::runner::signals::received().unwrap_or(libc::SIGINT);
-            writeln!(out, "interrupted before a failure was found")?;
-            return Ok(exit::for_signal(signal));
-        }
-        other => other?,
-    };
-    // The case found is shown before anything is written, so that a file
-    // that cannot be written does not lose it.
-    let Some(failure) = &found.failure else {
-        writeln!(out, "{}", passed(args, found.judged))?;
-        return write_json(args, &found).map(|()| exit::SUCCESS);
-    };
-    show(&mut out, args, &plan, failure)?;
-    let written = write_json(args, &found);
-    if let Some(dir) = &args.save {
-        let name = format!("stress-{}-{}", args.seed, failure.index);
-        let input = save(dir, &name, failure)?;
-        writeln!(out, "saved as {}", input.display())?;
-    }
-    written.map(|()| exit::REJECTED)
-}
-
-/// The line for a run that found no failure; draws whose kind found no case
-/// are counted apart, so that a run that judged little does not look clean.
-fn passed(args: &StressArgs, judged: u64) -> String {
-    let line = format!(
-        "no failure in {} (seed {})",
-        plural(judged as usize, "case"),
-        args.seed
-    );
-    match args.cases - judged {
-        0 => line,
-        skipped => format!(
-            "{line}; {} found no case of {} kind",
-            plural(skipped as usize, "draw"),
-            if skipped == 1 { "its" } else { "their" }
-        ),
-    }
-}
-
-fn write_json(args: &StressArgs, found: &Found) -> Result<()> {
-    let Some(path) = &args.json else {
-        return Ok(());
-    };
-    let value = serde_json::json!({
-        "seed": args.seed,
-        "cases": args.cases,
-        "judged": found.judged,
-        "failure": found.failure,
-    });
-    std::fs::write(path, serde_json::to_string_pretty(&value)? + "\n")
-        .with_context(|| format!("{}: cannot write", path.display()))
-}
-
-/// The failure: which drawn case failed and how, then the small case shown,
-/// with what this case expects and received, and its own verdict. What the
-/// submission wrote is escaped for the terminal.
-fn show(out: &mut impl Write, args: &StressArgs, plan: &Plan, f: &Failure) -> Result<()> {
-    let last = visible(&f.last.message);
-    let received = visible(&f.last.received);
-    writeln!(
-        out,
-        "case {} of {} ({}, n = {}) fails with {}",
-        f.index,
-        args.cases,
-        f.kind,
-        f.case.lines().next().unwrap_or("?"),
-        f.first.verdict
-    )?;
-    writeln!(
-        out,
-        "the smallest case that fails the same way ({} smaller cases tried; {}):",
-        f.tried, plan.policy.dialect
-    )?;
-    write!(out, "{}", f.small)?;
-    writeln!(out, "expected:\n{}received:", f.expected)?;
-    if received.is_empty() {
-        writeln!(out, "(nothing)")?;
-    } else {
-        write!(out, "{received}")?;
-        if !received.ends_with('\n') {
-            writeln!(out)?;
+            cases: self.cases,
+            jobs: usize::from(self.jobs),
+            command: self.command.clone(),
+            save: self.save.clone(),
+            json: self.json.clone(),
         }
     }
-    writeln!(out, "verdict: {}: {last}", f.last.verdict)?;
-    Ok(())
+}
+
+pub(super) fn stress_command(args: &StressArgs) -> Result<u8> {
+    let outcome = stress::run(&args.request(), &mut |said| eprintln!("{said}"))?;
+    std::io::stdout()
+        .lock()
+        .write_all(outcome.shown.as_bytes())?;
+    let code = outcome.exit_code();
+    outcome.written?;
+    Ok(code)
 }

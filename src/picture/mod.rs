@@ -23,6 +23,7 @@
 
 pub mod answer;
 pub mod document;
+pub mod explain;
 pub(crate) mod markup;
 pub mod page;
 pub mod palette;

@@ -2,7 +2,10 @@
 //! ended by `0`. Read as whitespace-separated tokens, as contestants' programs
 //! read it, with every violation of SPEC.md's guarantees reported as a typed
 //! error naming the line. A strict reading also reports cosmetic points
-//! (CRLF, trailing spaces, layout, skipped colour numbers) as warnings.
+//! (CRLF, trailing spaces, layout, skipped colour numbers) as warnings. A
+//! case is read from a file ([`read_case_file`]), a stream
+//! ([`read_case_from`]), or what a user names (a file or standard input,
+//! [`read_case_input`]), to a bound.
 //!
 //! Not responsible for answers or contestants' output (see `answer`, the checker).
 
@@ -11,6 +14,10 @@ use std::path::{Path, PathBuf};
 
 use crate::puzzle::board::{Board, HEIGHT, MAX_COLOUR, WIDTH};
 use crate::puzzle::rules::run_cells;
+
+mod input;
+
+pub use input::{CaseInput, read_case_input};
 
 /// Largest `n` a case may ask for.
 pub const MAX_N: u8 = 5;

@@ -3,7 +3,8 @@
 //! built backwards from moves that clear them, cases of a kind, cases that
 //! repeat one another, suites shaped like the official data, cases written
 //! into a folder with their answers (`mayan gen`), stress testing and
-//! shrinking a failing case.
+//! shrinking a failing case (`mayan stress`), and the reference answer of
+//! one case, shown or explained (`mayan solve`).
 
 pub mod backward;
 mod draw;
@@ -12,6 +13,7 @@ pub mod kinds;
 pub mod random;
 pub mod repeats;
 pub mod settle;
+pub mod solve;
 pub mod spec;
 pub mod stress;
 pub mod suite;
