@@ -20,7 +20,10 @@ pub fn brief(r: &SubmissionReport) -> String {
         let first = (lines().find(|l| l.contains("error")))
             .or_else(|| lines().next())
             .unwrap_or("");
-        return format!("{head}, {what}: {}", visible(&excerpt(first.trim(), REASON)));
+        return format!(
+            "{head}, {what}: {}",
+            visible(&excerpt(first.trim(), REASON))
+        );
     }
     let judged = r.cases.len() - r.not_judged;
     let mut line = format!("{head}, {}/{judged} accepted", r.accepted);
@@ -82,8 +85,12 @@ mod tests {
         r.no_source = true;
         assert_eq!(brief(&r), "GD-0003: 0/10, no source: the folder is empty");
         r.no_source = false;
-        r.compile_error = Some("a.cpp: In function 'int main()':\na.cpp:1:1: error: expected ';'\n".into());
-        assert_eq!(brief(&r), "GD-0003: 0/10, CE: a.cpp:1:1: error: expected ';'");
+        r.compile_error =
+            Some("a.cpp: In function 'int main()':\na.cpp:1:1: error: expected ';'\n".into());
+        assert_eq!(
+            brief(&r),
+            "GD-0003: 0/10, CE: a.cpp:1:1: error: expected ';'"
+        );
         let all = SubmissionReport::new("x");
         assert_eq!(brief(&all), "x: 0/0, 0/0 accepted");
     }

@@ -474,7 +474,12 @@ fn a_resumed_run_counts_apart_what_it_ran_and_what_it_gave_without_a_run() {
     crate::judge::report::json::write_json(&json, &first).unwrap();
     let ids: Vec<CaseId> = cases.iter().map(CaseId::of).collect();
     let earlier = Earlier::read(&json, &first.conditions, &ids).unwrap();
-    let entries = [program("p", &["./p"]), program("q", &["./q"]), absent("x"), absent("y")];
+    let entries = [
+        program("p", &["./p"]),
+        program("q", &["./q"]),
+        absent("x"),
+        absent("y"),
+    ];
     let (second, runs) = resumed(dir.path(), &cases, &entries, Some(&earlier));
     assert_eq!(runs, 4, "only q is run");
     let r = second.resumed.as_ref().unwrap();

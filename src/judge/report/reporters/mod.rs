@@ -298,7 +298,10 @@ mod tests {
         }
         let lines = out.text();
         assert_eq!(lines.lines().count(), 12, "{lines}");
-        assert!(lines.contains("GD-0007: 0/10, 0/1 accepted; WA 1\n"), "{lines}");
+        assert!(
+            lines.contains("GD-0007: 0/10, 0/1 accepted; WA 1\n"),
+            "{lines}"
+        );
 
         let out = Shared::default();
         let outputs = Outputs {
@@ -308,7 +311,10 @@ mod tests {
         let mut tables = Tables::to(Box::new(out.clone()), 80, Display::default(), outputs);
         tables.on(&Event::Finished(&report));
         let text = out.text();
-        assert!(!text.contains("== GD-0001"), "no table per submission: {text}");
+        assert!(
+            !text.contains("== GD-0001"),
+            "no table per submission: {text}"
+        );
         assert!(text.contains("rank  submission"), "{text}");
         assert!(text.ends_with("\nreports: --csv scores.csv\n"), "{text}");
 

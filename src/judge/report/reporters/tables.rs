@@ -105,6 +105,8 @@ impl Observer for Tables {
     }
 
     fn close(&mut self) -> Result<(), ReportError> {
-        self.failure.take().map_or(Ok(()), |e| Err(ReportError::Stdout(e)))
+        self.failure
+            .take()
+            .map_or(Ok(()), |e| Err(ReportError::Stdout(e)))
     }
 }

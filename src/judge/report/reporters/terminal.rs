@@ -65,8 +65,9 @@ impl Terminal {
             return;
         }
         let bar = indicatif::ProgressBar::new(len as u64);
-        let style = indicatif::ProgressStyle::with_template("{prefix} [{bar:30}] {pos}/{len} {msg}")
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
+        let style =
+            indicatif::ProgressStyle::with_template("{prefix} [{bar:30}] {pos}/{len} {msg}")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
         bar.set_style(style.progress_chars("=> "));
         bar.set_prefix(visible(prefix));
         self.bar = Some(bar);
@@ -112,7 +113,9 @@ impl Observer for Terminal {
                 let line = format!("[{}] {}\n", visible(name), visible(text));
                 self.say(&line);
             }
-            Event::CaseDone { name, case, .. } if !quiet && !self.brief => self.case_done(name, case),
+            Event::CaseDone { name, case, .. } if !quiet && !self.brief => {
+                self.case_done(name, case)
+            }
             Event::SubmissionDone { report, .. } if self.brief => {
                 if !quiet {
                     self.say(&format!("{}\n", brief(report)));
