@@ -25,6 +25,7 @@ mod judge;
 mod kept_groups;
 mod linking;
 mod links;
+mod many_machines;
 mod mutants;
 mod newcomer;
 mod official;
