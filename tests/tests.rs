@@ -26,6 +26,7 @@ mod kept_groups;
 mod linking;
 mod links;
 mod manual;
+mod many_machines;
 mod mutants;
 mod newcomer;
 mod official;
