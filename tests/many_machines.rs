@@ -395,12 +395,18 @@ fn rejudge_the_borderline(contest: &Contest, one_run: &(Value, String)) {
     let cases: Vec<&str> = (borderline.lines())
         .map(|l| l.rsplit_once('\t').unwrap().0)
         .collect();
-    assert_eq!(cases, ["GD-004\tsample/statement\tTLE"], "{borderline}");
+    // The endless loop is always among them; a case whose CPU time came
+    // near the limit on a loaded machine may join it (it is judged again
+    // and folded in the same way), so the test does not hang on the clock.
+    assert!(
+        cases.contains(&"GD-004\tsample/statement\tTLE"),
+        "{borderline}"
+    );
     contest.assert_merged_as_one_run(one_run);
     let rejudged = &contest.report("results.json")["rejudged"];
-    assert_eq!(
-        rejudged[0]["replaced"],
-        serde_json::json!(["GD-004"]),
+    let replaced = rejudged[0]["replaced"].as_array().unwrap();
+    assert!(
+        replaced.contains(&serde_json::json!("GD-004")),
         "{rejudged}"
     );
     assert_eq!(rejudged.as_array().unwrap().len(), 1, "{rejudged}");
