@@ -498,3 +498,99 @@ fn a_misnamed_output_file_is_named() {
         "{told}"
     );
 }
+
+// Under --preset noi, GD-0118/mayan/Mayan.cpp and GD-0119/mayan.cpp scored
+// 100 where CCF collects neither; and no report said which file was judged,
+// nor why a score was 0.
+#[test]
+fn ccfs_collection_under_the_noi_preset_and_every_report_says_what_was_judged_and_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let correct = bundled("correct.cpp");
+    lay_out(
+        dir.path(),
+        &[
+            ("contest/GD-0118/mayan/Mayan.cpp", correct.clone()),
+            ("contest/GD-0119/mayan.cpp", correct.clone()),
+            ("contest/GD-0120/mayan/mayan.cpp", correct.clone()),
+            ("contest/GD-0121/mayan/mayan.cpp", "  \n".to_string()),
+            (
+                "contest/GD-0122/mayan/mayan.cpp",
+                "int main( {\n".to_string(),
+            ),
+            ("contest/GD-0123/mayan/notes.txt", String::new()),
+        ],
+    );
+    let reports = ["--json", "r.json", "--csv", "r.csv", "--html", "r.html"];
+    let mut args = vec!["--contestants", "contest", "--preset", "noi"];
+    args.extend(reports);
+    let j = judge(dir.path(), &args);
+    assert!(
+        j.stderr
+            .contains("GD-0118   misplaced: found GD-0118/mayan/Mayan.cpp"),
+        "{}",
+        j.stderr
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("r.json")).unwrap()).unwrap();
+    let status = |who: &str| {
+        let subs = json["submissions"].as_array().unwrap();
+        let sub = subs.iter().find(|s| s["name"] == who).unwrap();
+        (
+            sub["status"].as_str().unwrap().to_string(),
+            sub["score"].as_u64().unwrap(),
+            sub.get("source").and_then(|s| s.as_str()).map(String::from),
+        )
+    };
+    assert_eq!(status("GD-0118"), ("misplaced".into(), 0, None));
+    assert_eq!(status("GD-0119"), ("misplaced".into(), 0, None));
+    assert_eq!(
+        status("GD-0120"),
+        ("judged".into(), 10, Some("GD-0120/mayan/mayan.cpp".into()))
+    );
+    assert_eq!(status("GD-0121").0, "empty-source");
+    assert_eq!(status("GD-0122").0, "compile-error");
+    assert_eq!(status("GD-0123").0, "no-source");
+    let csv = std::fs::read_to_string(dir.path().join("r.csv")).unwrap();
+    assert!(csv.contains(",GD-0119,0,10,0,misplaced,,\"found GD-0119/mayan.cpp, not judged: not in a folder mayan/"), "{csv}");
+    assert!(
+        csv.contains(",GD-0120,10,10,0,judged,GD-0120/mayan/mayan.cpp,,"),
+        "{csv}"
+    );
+    assert!(
+        csv.contains(",GD-0121,0,10,0,empty source,GD-0121/mayan/mayan.cpp,,"),
+        "{csv}"
+    );
+    let pages: String = (1..=6)
+        .map(|i| std::fs::read_to_string(dir.path().join(format!("r.files/s{i}.html"))).unwrap())
+        .collect();
+    assert!(
+        pages.contains("status: <strong>misplaced</strong>"),
+        "{pages}"
+    );
+    assert!(
+        pages.contains("source <code>GD-0120/mayan/mayan.cpp</code> (nested)"),
+        "{pages}"
+    );
+
+    // The lenient rules judge what CCF would not take, and say so everywhere.
+    let mut args = vec!["--contestants", "contest"];
+    args.extend(reports);
+    let j = judge(dir.path(), &args);
+    assert!(
+        j.stderr.contains("judged, though not in a folder mayan/"),
+        "{}",
+        j.stderr
+    );
+    let csv = std::fs::read_to_string(dir.path().join("r.csv")).unwrap();
+    assert!(
+        csv.contains(
+            ",GD-0119,10,10,0,judged,GD-0119/mayan.cpp,\"judged, though not in a folder mayan/"
+        ),
+        "{csv}"
+    );
+    let json = std::fs::read_to_string(dir.path().join("r.json")).unwrap();
+    assert!(
+        json.contains("\"outside_ccf\": \"the file is Mayan.cpp, not mayan.<ext>"),
+        "{json}"
+    );
+}

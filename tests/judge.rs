@@ -242,7 +242,7 @@ fn jobs_give_the_same_verdicts_and_every_report_is_written() {
     );
     let csv = std::fs::read_to_string(&csv).unwrap();
     assert!(
-        csv.starts_with("\u{feff}rank,submission,total,max,not_judged,s0/cascade-three-waves,"),
+        csv.starts_with("\u{feff}rank,submission,total,max,not_judged,status,source,note,s0/cascade-three-waves,"),
         "{csv}"
     );
     assert!(csv.contains("\n1,correct,170,170,0,10,"), "{csv}");

@@ -106,6 +106,7 @@ fn judge(partition: Option<Partition>) -> RunReport {
             name: "absent".into(),
             why: "no mayan.cpp".into(),
             judge_fault: false,
+            kind: Default::default(),
         }),
         program("minus-one"),
     ];
@@ -244,10 +245,9 @@ fn report_merge_of_the_shards_writes_the_whole_runs_csv_junit_and_html() {
     );
     let read = |name: &str| std::fs::read_to_string(file(name)).unwrap();
     assert_eq!(read("merged.csv"), read("whole.csv"));
-    assert!(
-        read("whole.csv")
-            .starts_with("\u{feff}rank,submission,total,max,not_judged,rules/cascade-three-waves,")
-    );
+    assert!(read("whole.csv").starts_with(
+        "\u{feff}rank,submission,total,max,not_judged,status,source,note,rules/cascade-three-waves,"
+    ));
     assert_eq!(timeless(&read("merged.xml")), timeless(&read("whole.xml")));
     // The merged HTML report replays the same cases on the same boards.
     let drawn = html_report(&file("whole.html"));

@@ -330,6 +330,7 @@ fn a_compiler_cannot_include_an_answer_file() {
             record("contained [as probed] compile-time #include of an answer: CE".into());
         }
         Prepared::Ready(argv) => panic!("the compiler read the answer file: {argv:?}"),
+        Prepared::EmptySource(message) => panic!("the source is not empty: {message}"),
     }
 }
 

@@ -26,6 +26,9 @@ pub enum Prepared {
     Ready(Vec<String>),
     /// The compiler's complaint (CE).
     CompileError(String),
+    /// The source is empty or white space only: nothing was compiled (CE,
+    /// said before any compiler runs).
+    EmptySource(String),
 }
 
 /// The limits of a compilation: `[limits] compile-time` of CPU, that x
@@ -125,8 +128,12 @@ pub fn prepare(
     if origin == Origin::Configured {
         stage_beside(&at, build_dir)?;
     }
-    if let Copied::Refused(refused) = copy_source((&at, source), &src, tools.source_limit)? {
-        return Ok(Prepared::CompileError(refused.to_string()));
+    match copy_source((&at, source), &src, tools.source_limit)? {
+        Copied::Refused(empty @ SourceRefused::Empty { .. }) => {
+            return Ok(Prepared::EmptySource(empty.to_string()));
+        }
+        Copied::Refused(refused) => return Ok(Prepared::CompileError(refused.to_string())),
+        Copied::Done => {}
     }
     let exe = build_dir.join("program");
     match &language.compile {
@@ -231,6 +238,12 @@ enum SourceRefused {
     },
     #[error("{} grew past the source limit of {limit} bytes", path.display())]
     Grew { path: PathBuf, limit: u64 },
+    #[error(
+        "{} is empty{}: nothing to compile (was the right file handed in?)",
+        path.display(),
+        if *blank { " but for white space" } else { "" }
+    )]
+    Empty { path: PathBuf, blank: bool },
 }
 
 /// What copying a source gave.
@@ -270,6 +283,10 @@ fn copy_source(
     let prefix = read_prefix(opened.file, limit).map_err(copy_error)?;
     if prefix.truncated {
         return Ok(Copied::Refused(SourceRefused::Grew { path, limit }));
+    }
+    if prefix.bytes.iter().all(u8::is_ascii_whitespace) {
+        let blank = !prefix.bytes.is_empty();
+        return Ok(Copied::Refused(SourceRefused::Empty { path, blank }));
     }
     std::fs::write(to, &prefix.bytes).map_err(copy_error)?;
     Ok(Copied::Done)

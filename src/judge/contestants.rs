@@ -18,8 +18,10 @@ use std::fs::DirEntry;
 use std::path::{Path, PathBuf};
 
 pub use crate::config::Layout;
-use crate::config::languages::{known_extensions, recipe_for};
+use crate::config::languages::recipe_for;
 use crate::config::{Languages, Origin, Submission};
+pub use folder::ccf_fault;
+use folder::source_in;
 
 /// Entries read from one contestant's folder at most.
 pub const MAX_ENTRIES: usize = 1000;
@@ -34,24 +36,42 @@ pub struct Missing {
     pub why: String,
     /// The judge could not read the folder: its fault, not the contestant's.
     pub judge_fault: bool,
+    /// What kind of absence it is, for the reports' status.
+    pub kind: Absence,
+}
+
+/// Why a contestant has no source to judge, as the reports' status says it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Absence {
+    /// Nothing of the problem's name (an empty folder, a misnamed file, a
+    /// language not known, a link not followed).
+    #[default]
+    NoSource,
+    /// More than one source of the problem.
+    Several,
+    /// A source of the problem, but not where the collection rules take it
+    /// from (CCF's: exactly `<id>/<problem>/<problem>.<ext>`).
+    Misplaced,
 }
 
 impl Missing {
     /// A contestant without a source through its own doing.
-    fn new(name: String, why: String) -> Missing {
+    fn new(name: String, why: String, kind: Absence) -> Missing {
         Missing {
             name,
             why,
             judge_fault: false,
+            kind,
         }
     }
 }
 
 /// Why a contestant's folder gives no source, and whose fault that is.
 #[derive(Debug)]
-struct NoSource {
-    why: String,
-    judge_fault: bool,
+pub(crate) struct NoSource {
+    pub(crate) why: String,
+    pub(crate) judge_fault: bool,
+    pub(crate) kind: Absence,
 }
 
 impl From<String> for NoSource {
@@ -60,6 +80,7 @@ impl From<String> for NoSource {
         NoSource {
             why,
             judge_fault: false,
+            kind: Absence::NoSource,
         }
     }
 }
@@ -72,6 +93,10 @@ pub struct Found {
     pub seen: String,
     /// The layout the source was found in (never `Auto`).
     pub layout: Layout,
+    /// Where CCF's collection rules would not have taken it (a name in
+    /// another case, a source not in `<problem>/`): judged all the same
+    /// under the lenient rules, and said in every report.
+    pub outside_ccf: Option<String>,
 }
 
 /// An entry of the contest folder that is no contestant, and why.
@@ -116,6 +141,21 @@ pub struct Lookup<'a> {
     pub problem: &'a str,
     pub layout: Layout,
     pub languages: &'a Languages,
+    pub rules: Collection,
+}
+
+/// Which sources a contest folder's contestants are judged from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Collection {
+    /// The source of the problem wherever the layout finds it, its name in
+    /// any case (`Mayan.CPP`, `<id>/mayan.cpp` beside `<id>/mayan/`); what
+    /// CCF would not collect is judged and said so.
+    #[default]
+    Lenient,
+    /// CCF's rules for NOI and NOIP (NOI Linux's names are case-sensitive):
+    /// exactly `<id>/<problem>/<problem>.<ext>`; anything else is not
+    /// judged, and said why.
+    Ccf,
 }
 
 /// The contestants under `folder`, each list sorted by name.
@@ -162,7 +202,7 @@ pub fn contestants(folder: &Path, lookup: Lookup) -> Result<Contest, ContestErro
                 .push(entry.path());
         }
     }
-    contest.files(folder, files);
+    contest.files(folder, files, lookup);
     contest.merge_namesakes();
     if let Some(source_name) = own_source.filter(|_| contest.is_empty()) {
         return Err(ContestError::OneContestant {
@@ -199,12 +239,21 @@ impl Contest {
         let names = names.chain(self.missing.iter().map(|m| m.name.as_str()));
         let column = names.map(|n| width(&visible(n))).max().unwrap_or(0).max(8);
         let mut lines: Vec<(String, String)> = Vec::new();
-        for f in self.found.iter().filter(|_| found_too) {
-            let line = format!("{} ({})", visible(&f.seen), f.layout);
+        for f in &self.found {
+            let mut line = format!("{} ({})", visible(&f.seen), f.layout);
+            if let Some(fault) = &f.outside_ccf {
+                line += &format!("; judged, though {fault}");
+            } else if !found_too {
+                continue;
+            }
             lines.push((f.submission.name.clone(), line));
         }
         for m in &self.missing {
-            lines.push((m.name.clone(), format!("no source: {}", visible(&m.why))));
+            let what = match m.kind {
+                Absence::Misplaced => "misplaced",
+                Absence::NoSource | Absence::Several => "no source",
+            };
+            lines.push((m.name.clone(), format!("{what}: {}", visible(&m.why))));
         }
         lines.sort();
         let mut out = String::new();
@@ -236,16 +285,28 @@ impl Contest {
             )),
             false => source_in(&entry.path(), lookup),
         };
+        let found = found.map(|(source, layout)| {
+            let seen = shown_below(Path::new(name), &entry.path(), &source);
+            let outside_ccf = ccf_fault(&entry.path(), &source, lookup.problem);
+            (source, layout, seen, outside_ccf)
+        });
         match found {
-            Ok((source, layout)) => self.found.push(Found {
-                seen: shown_below(Path::new(name), &entry.path(), &source),
+            Ok((_, _, seen, Some(fault))) if lookup.rules == Collection::Ccf => {
+                let why = format!("found {seen}, not judged: {fault}");
+                self.missing
+                    .push(Missing::new(name.into(), why, Absence::Misplaced));
+            }
+            Ok((source, layout, seen, outside_ccf)) => self.found.push(Found {
+                seen,
                 submission: contestant(name, source),
                 layout,
+                outside_ccf,
             }),
             Err(no) => self.missing.push(Missing {
                 name: name.to_string(),
                 why: no.why,
                 judge_fault: no.judge_fault,
+                kind: no.kind,
             }),
         }
     }
@@ -261,26 +322,40 @@ impl Contest {
             self.found.retain(|f| f.submission.name != name);
             self.missing.retain(|m| m.name != name);
             let why = format!("several entries: the folder {name}/ and a source {name}.<ext>");
-            self.missing.push(Missing::new(name, why));
+            self.missing.push(Missing::new(name, why, Absence::Several));
         }
     }
 
-    /// The sources at the top of the folder, a student each by the stem.
-    fn files(&mut self, folder: &Path, files: BTreeMap<String, Vec<PathBuf>>) {
+    /// The sources at the top of the folder, a student each by the stem
+    /// (under CCF's rules, a source there is no contestant's collected
+    /// one).
+    fn files(&mut self, folder: &Path, files: BTreeMap<String, Vec<PathBuf>>, lookup: Lookup) {
         for (name, mut sources) in files {
             if sources.len() > 1 {
                 let names: Vec<String> = sources.iter().map(|p| file_name(p)).collect();
                 let why = format!("several sources: {}", names.join(", "));
-                self.missing.push(Missing::new(name, why));
+                self.missing.push(Missing::new(name, why, Absence::Several));
                 continue;
             }
             let Some(source) = sources.pop() else {
                 continue;
             };
+            let seen = shown_below(Path::new(""), folder, &source);
+            if lookup.rules == Collection::Ccf {
+                let problem = lookup.problem;
+                let why = format!(
+                    "found {seen}, not judged: a source at the top of the contest folder, \
+                     where CCF collects exactly <id>/{problem}/{problem}.<ext>"
+                );
+                self.missing
+                    .push(Missing::new(name, why, Absence::Misplaced));
+                continue;
+            }
             self.found.push(Found {
-                seen: shown_below(Path::new(""), folder, &source),
+                seen,
                 submission: contestant(&name, source),
                 layout: Layout::Files,
+                outside_ccf: None,
             });
         }
     }
@@ -302,7 +377,7 @@ fn shown_below(prefix: &Path, folder: &Path, source: &Path) -> String {
     prefix.join(below).to_string_lossy().into_owned()
 }
 
-fn file_name(path: &Path) -> String {
+pub(crate) fn file_name(path: &Path) -> String {
     path.file_name()
         .map_or(String::new(), |n| n.to_string_lossy().into_owned())
 }
@@ -312,152 +387,6 @@ fn file_name(path: &Path) -> String {
 pub fn is_problem(path: &Path, problem: &str) -> bool {
     path.file_stem()
         .is_some_and(|s| s.to_string_lossy().to_lowercase() == problem.to_lowercase())
-}
-
-/// The entries of a folder, sorted, at most [`MAX_ENTRIES`]; a folder the
-/// judge cannot read is its own fault.
-fn listing(dir: &Path) -> Result<Vec<DirEntry>, NoSource> {
-    let listed = std::fs::read_dir(dir).map_err(|e| NoSource {
-        why: format!("the judge cannot read the folder: {e}"),
-        judge_fault: true,
-    })?;
-    let mut entries = Vec::new();
-    for entry in listed.filter_map(Result::ok) {
-        if entries.len() == MAX_ENTRIES {
-            let why = format!("the folder holds more than {MAX_ENTRIES} entries");
-            return Err(why.into());
-        }
-        entries.push(entry);
-    }
-    entries.sort_by_key(DirEntry::file_name);
-    Ok(entries)
-}
-
-/// The one source of the problem in a contestant's folder and the layout it
-/// was found in, or why there is none to judge.
-fn source_in(dir: &Path, lookup: Lookup) -> Result<(PathBuf, Layout), NoSource> {
-    let entries = listing(dir)?;
-    let nested = entries
-        .iter()
-        .find(|e| e.file_name().to_string_lossy().to_lowercase() == lookup.problem.to_lowercase());
-    let problem = lookup.problem;
-    match (lookup.layout, nested) {
-        (Layout::Flat, _) | (Layout::Auto, None) => Ok((pick(&entries, lookup)?, Layout::Flat)),
-        (_, Some(sub)) if sub.file_type().is_ok_and(|t| t.is_symlink()) => {
-            Err(format!("{problem}/ is a symbolic link, which the judge does not follow").into())
-        }
-        (_, Some(sub)) if sub.file_type().is_ok_and(|t| t.is_dir()) => {
-            let within = |why: String| format!("{problem}/: {why}");
-            let inner = listing(&sub.path()).map_err(|e| NoSource {
-                why: within(e.why),
-                ..e
-            })?;
-            let source = pick(&inner, lookup).map_err(|e| within(e.to_string()))?;
-            Ok((source, Layout::Nested))
-        }
-        (Layout::Auto, Some(_)) => Ok((pick(&entries, lookup)?, Layout::Flat)),
-        _ => Err(format!(
-            "no {problem}/ folder (layout nested: {problem}/{problem}.<ext>); {}",
-            holds(&entries)
-        )
-        .into()),
-    }
-}
-
-/// What a folder holds, for a message: its first names, and how many more.
-fn holds(entries: &[DirEntry]) -> String {
-    if entries.is_empty() {
-        return "the folder is empty".to_string();
-    }
-    let names: Vec<String> = entries
-        .iter()
-        .take(5)
-        .map(|e| file_name(&e.path()))
-        .collect();
-    let more = entries.len().saturating_sub(names.len());
-    let more = if more > 0 {
-        format!(" and {more} more")
-    } else {
-        String::new()
-    };
-    format!("it holds {}{more}", names.join(", "))
-}
-
-/// Why a folder's entries give no one source of the problem: the
-/// contestant's doing.
-#[derive(Debug, thiserror::Error)]
-enum NoPick {
-    #[error("the folder is empty")]
-    Empty,
-    #[error("no {problem}.<ext>: {holds}")]
-    Unnamed { problem: String, holds: String },
-    #[error("{}: no language for this extension (known: {})", names.join(", "), known.join(", "))]
-    UnknownLanguage {
-        names: Vec<String>,
-        known: Vec<String>,
-    },
-    #[error("several sources: {}", .0.join(", "))]
-    Several(Vec<String>),
-}
-
-impl From<NoPick> for NoSource {
-    fn from(no: NoPick) -> NoSource {
-        NoSource::from(no.to_string())
-    }
-}
-
-/// The one source of the problem among a folder's entries.
-fn pick(entries: &[DirEntry], lookup: Lookup) -> Result<PathBuf, NoPick> {
-    let problem = lookup.problem;
-    let files = entries
-        .iter()
-        .filter(|e| !e.file_type().is_ok_and(|t| t.is_dir()));
-    let named: Vec<PathBuf> = files
-        .map(|e| e.path())
-        .filter(|p| is_problem(p, problem))
-        .collect();
-    let known: Vec<&PathBuf> = named
-        .iter()
-        .filter(|p| recipe_for(p, lookup.languages).is_some())
-        .collect();
-    match (known.as_slice(), named.as_slice()) {
-        ([one], _) => Ok((*one).clone()),
-        ([], []) if entries.is_empty() => Err(NoPick::Empty),
-        ([], []) => Err(NoPick::Unnamed {
-            problem: problem.to_string(),
-            holds: misnamed(entries, lookup),
-        }),
-        ([], found) => Err(NoPick::UnknownLanguage {
-            names: found.iter().map(|p| file_name(p)).collect(),
-            known: known_extensions(lookup.languages),
-        }),
-        (many, _) => Err(NoPick::Several(many.iter().map(|p| file_name(p)).collect())),
-    }
-}
-
-/// What a folder with no source of the problem holds: the sources under
-/// another name first (a misnamed file is the usual mistake), else its
-/// entries.
-fn misnamed(entries: &[DirEntry], lookup: Lookup) -> String {
-    let sources: Vec<String> = entries
-        .iter()
-        .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
-        .map(|e| e.path())
-        .filter(|p| recipe_for(p, lookup.languages).is_some())
-        .map(|p| file_name(&p))
-        .collect();
-    match sources.as_slice() {
-        [] => holds(entries),
-        [one] => format!(
-            "found {one}, a source under another name (a contest judges only {}.<ext>)",
-            lookup.problem
-        ),
-        many => format!(
-            "found {}, sources under other names (a contest judges only {}.<ext>)",
-            many.join(", "),
-            lookup.problem
-        ),
-    }
 }
 
 /// The name of a source named on the command line: its file name, or, when
@@ -476,6 +405,8 @@ pub fn source_name(source: &Path, problem: &str) -> String {
         .find(|n| n.to_lowercase() != problem.to_lowercase())
         .unwrap_or_else(|| file_name(source))
 }
+
+mod folder;
 
 #[cfg(test)]
 mod tests;

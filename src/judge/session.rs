@@ -2,22 +2,22 @@
 //! (compiled) and graded over every case, the results gathered into a
 //! [`RunReport`]. What it does it tells an [`Observer`] as events
 //! (`judge::event`); the judging run (`judge::run`) drives it, and tests
-//! drive it with a fake runner. Not responsible for what is judged (the
-//! entries and cases are given) nor for any report.
+//! drive it with a fake runner. An entry is made ready and run in
+//! `prepare`; each submission's report says what was judged and why its
+//! score is what it is (`report::status`). Not responsible for what is
+//! judged (the entries and cases are given) nor for any report.
 
 use std::path::{Path, PathBuf};
 
-use super::compile::{PrepareError, Prepared, Toolchain, build_of, prepare};
-use super::contestants::Missing;
+use super::compile::{Toolchain, build_of};
 use super::event::{Event, Observer};
 use super::fingerprint;
 use super::partition::Partition;
 use super::plan::Plan;
-use super::program::grade_program;
+use super::report::status::{self, Status};
 use super::report::{CaseId, Resumed, RunReport, SubmissionReport};
-use super::result::{CaseResult, all_cases};
 use super::resume::{Earlier, kept_result};
-use super::submission::{Entry, stage_command};
+use super::submission::Entry;
 use super::suite::{CaseFile, DataFault, Finding, Severity, check_data, discover};
 use super::verdict::Verdict;
 use crate::config::{Config, Submission};
@@ -221,8 +221,9 @@ impl Session<'_> {
         if self.cases.is_empty() {
             return Some(Judged::new(head));
         }
-        match entry {
-            Entry::Program(sub) => {
+        head.judged = what_is_judged(entry);
+        match entry.program() {
+            Some(sub) => {
                 head.fingerprint = fingerprint::of_submission(sub, self.base, self.tools);
                 head.build = sub.source.as_deref().and_then(|s| build_of(s, self.tools));
                 let kept = earlier.zip(head.fingerprint.as_deref());
@@ -237,45 +238,18 @@ impl Session<'_> {
                 });
                 self.judge_submission((i, sub), head, kept, observer)
             }
-            Entry::Absent(who) => {
+            None => {
                 observer.on(&Event::SubmissionStarted {
                     entry: i,
                     head: &head,
                     to_judge: self.cases.len(),
                 });
+                let Entry::Absent(who) = entry else {
+                    unreachable!("an entry without a program is an absent contestant")
+                };
                 Some(Judged::new(self.absent(who, observer)))
             }
         }
-    }
-
-    /// A contestant with no source to judge: CE, or a judge error when the
-    /// judge could not look.
-    fn absent(&self, who: &Missing, observer: &mut dyn Observer) -> SubmissionReport {
-        if who.judge_fault {
-            let text = format!("judge error: {}", who.why);
-            observer.on(&Event::Note {
-                name: &who.name,
-                text: &text,
-            });
-            return self.not_judged(&who.name, Verdict::JudgeError, &who.why);
-        }
-        observer.on(&Event::Note {
-            name: &who.name,
-            text: &who.why,
-        });
-        let mut r = self.not_judged(&who.name, Verdict::CE, "no source to compile");
-        r.compile_error = Some(who.why.clone());
-        r.no_source = true;
-        r
-    }
-
-    /// The same verdict on every case, nothing run.
-    fn not_judged(&self, name: &str, verdict: Verdict, why: &str) -> SubmissionReport {
-        let mut r = SubmissionReport::new(name);
-        all_cases(self.cases, verdict, why)
-            .into_iter()
-            .for_each(|c| r.push(c));
-        r
     }
 
     /// Grades submission `i` over the cases of which no result is `kept`,
@@ -295,11 +269,15 @@ impl Session<'_> {
             .cloned()
             .collect();
         let mut judged = match (left.is_empty(), kept) {
-            (true, Some(k)) => SubmissionReport {
-                compile_error: k.compile_error.clone(),
-                no_source: k.no_source,
-                ..head
-            },
+            (true, Some(k)) => {
+                let mut all_kept = SubmissionReport {
+                    compile_error: k.compile_error.clone(),
+                    no_source: k.no_source,
+                    ..head
+                };
+                all_kept.judged.status = k.judged.status;
+                all_kept
+            }
             _ => match self.run_submission((i, sub), &left, observer)? {
                 Ran::Results(results) => SubmissionReport {
                     cases: results,
@@ -307,13 +285,15 @@ impl Session<'_> {
                 },
                 // It does not compile now: every case is CE, kept or not.
                 Ran::CompileError(report) => {
-                    let build = head.build;
-                    let fingerprint = head.fingerprint;
-                    return Some(Judged::new(SubmissionReport {
-                        build,
-                        fingerprint,
-                        ..report
-                    }));
+                    let status = report.judged.status;
+                    let mut report = SubmissionReport {
+                        build: head.build,
+                        fingerprint: head.fingerprint,
+                        judged: head.judged,
+                        ..*report
+                    };
+                    report.judged.status = status;
+                    return Some(Judged::new(report));
                 }
             },
         };
@@ -327,77 +307,32 @@ impl Session<'_> {
                 judged.push(r);
             }
         }
+        if judged.not_judged > 0 && judged.not_judged == judged.cases.len() {
+            judged.judged.status = Status::NotJudged;
+        }
         Some(Judged {
             report: judged,
             kept: count,
         })
     }
+}
 
-    /// Prepares one submission and grades it over `cases`; `None` when the
-    /// judge was asked to stop while it compiled.
-    fn run_submission(
-        &self,
-        (i, sub): (usize, &Submission),
-        cases: &[CaseFile],
-        observer: &mut dyn Observer,
-    ) -> Option<Ran> {
-        let build = match crate::runner::scratch_dir("mayan-build-") {
-            Ok(dir) => dir,
-            Err(e) => {
-                let why = format!("temporary folder: {e}");
-                return Some(Ran::Results(all_cases(cases, Verdict::JudgeError, &why)));
-            }
-        };
-        let prepared = self.prepare(sub, build.path());
-        if self.plan.interrupt.received().is_some() {
-            return None;
-        }
-        let argv = match prepared {
-            Ok(Prepared::Ready(argv)) => argv,
-            Ok(Prepared::CompileError(message)) => {
-                observer.on(&Event::Note {
-                    name: &sub.name,
-                    text: "compilation failed",
-                });
-                let mut r = self.not_judged(&sub.name, Verdict::CE, "compilation failed");
-                r.compile_error = Some(message);
-                return Some(Ran::CompileError(r));
-            }
-            Err(why) => {
-                let why = why.to_string();
-                let text = format!("judge error: {why}");
-                observer.on(&Event::Note {
-                    name: &sub.name,
-                    text: &text,
-                });
-                return Some(Ran::Results(all_cases(cases, Verdict::JudgeError, &why)));
-            }
-        };
-        // The runs may read what was staged for them: the source, the
-        // program, and the files beside the user's own script.
-        let plan = Plan {
-            readable: vec![build.path().to_path_buf()],
-            ..self.plan.clone()
-        };
-        let results = grade_program(self.runner, &argv, cases, &plan, &mut |c| {
-            observer.on(&Event::CaseDone {
-                entry: i,
-                name: &sub.name,
-                case: c,
-            });
-        });
-        Some(Ran::Results(results))
-    }
-
-    /// The command of a submission: as configured, or its source compiled.
-    fn prepare(&self, sub: &Submission, build: &Path) -> Result<Prepared, PrepareError> {
-        match (&sub.command, &sub.source) {
-            (Some(command), _) => stage_command(command, self.base, build)
-                .map(Prepared::Ready)
-                .map_err(PrepareError::Stage),
-            (None, Some(source)) => prepare((source, sub.origin), build, self.runner, self.tools),
-            (None, None) => Err(PrepareError::NoProgram),
-        }
+/// What a report says was judged for `entry`: the source (as found in the
+/// contest folder, or as given) and its layout, and where CCF's collection
+/// would not have taken it.
+fn what_is_judged(entry: &Entry) -> status::Judged {
+    match entry {
+        Entry::Contestant(found) => status::Judged {
+            source: Some(found.seen.clone()),
+            layout: Some(found.layout.to_string()),
+            outside_ccf: found.outside_ccf.clone(),
+            ..status::Judged::default()
+        },
+        Entry::Program(sub) => status::Judged {
+            source: (sub.source.as_ref()).map(|s| s.display().to_string()),
+            ..status::Judged::default()
+        },
+        Entry::Absent(_) => status::Judged::default(),
     }
 }
 
@@ -426,14 +361,9 @@ impl Judged {
     }
 }
 
-/// What preparing and running a submission gave.
-enum Ran {
-    /// The results of the cases run, in order (fewer when stopped); a judge
-    /// error on each when the judge could not prepare it.
-    Results(Vec<CaseResult>),
-    /// It did not compile: CE on every case of the share.
-    CompileError(SubmissionReport),
-}
+mod prepare;
+
+use prepare::Ran;
 
 #[cfg(test)]
 mod tests;

@@ -6,13 +6,15 @@
 
 use std::path::{Path, PathBuf};
 
-use super::contestants::{Contest, ContestError, Lookup, Missing, contestants};
+use super::contestants::{Collection, Contest, ContestError, Found, Lookup, Missing, contestants};
 use crate::config::{Config, ContestantsConfig, Layout, Submission};
 
-/// One entry of the run: a program to judge, or a contestant who gave none.
+/// One entry of the run: a program to judge (a contestant's, found in a
+/// contest folder, or one the user named), or a contestant who gave none.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Entry {
     Program(Submission),
+    Contestant(Found),
     Absent(Missing),
 }
 
@@ -20,7 +22,17 @@ impl Entry {
     pub fn name(&self) -> &str {
         match self {
             Entry::Program(s) => &s.name,
+            Entry::Contestant(f) => &f.submission.name,
             Entry::Absent(m) => &m.name,
+        }
+    }
+
+    /// The program to judge, if any.
+    pub fn program(&self) -> Option<&Submission> {
+        match self {
+            Entry::Program(s) => Some(s),
+            Entry::Contestant(f) => Some(&f.submission),
+            Entry::Absent(_) => None,
         }
     }
 }
@@ -134,10 +146,18 @@ pub fn gather(
 
 /// Everyone in a contest folder, sorted by name.
 fn gather_contest(folder: ContestantsConfig, config: &Config) -> Result<Gathered, GatherError> {
+    // NOI Linux's compilers come with CCF's collection, unless the user
+    // chose a layout CCF does not use.
+    let ccf = config.languages.preset == crate::config::languages::Preset::Noi
+        && matches!(folder.layout, Layout::Auto | Layout::Nested);
     let lookup = Lookup {
         problem: &folder.problem,
         layout: folder.layout,
         languages: &config.languages,
+        rules: match ccf {
+            true => Collection::Ccf,
+            false => Collection::Lenient,
+        },
     };
     let contest = contestants(&folder.path, lookup)?;
     if contest.is_empty() {
@@ -146,10 +166,7 @@ fn gather_contest(folder: ContestantsConfig, config: &Config) -> Result<Gathered
             layout: folder.layout,
         });
     }
-    let found = contest
-        .found
-        .iter()
-        .map(|f| Entry::Program(f.submission.clone()));
+    let found = contest.found.iter().cloned().map(Entry::Contestant);
     let missing = contest.missing.iter().cloned().map(Entry::Absent);
     let mut entries: Vec<Entry> = found.chain(missing).collect();
     entries.sort_by(|a, b| a.name().cmp(b.name()));

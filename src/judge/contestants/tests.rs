@@ -19,6 +19,7 @@ fn read(root: &Path, layout: Layout) -> Contest {
         problem: "mayan",
         layout,
         languages: &languages,
+        rules: Collection::Lenient,
     };
     contestants(root, lookup).unwrap()
 }
@@ -179,6 +180,7 @@ fn one_contestants_folder_given_as_the_contest_is_refused_with_a_hint() {
         problem: "mayan",
         layout: Layout::Auto,
         languages: &languages,
+        rules: Collection::Lenient,
     };
     let e = contestants(dir.path(), lookup).unwrap_err().to_string();
     assert!(
@@ -211,5 +213,100 @@ fn the_listing_escapes_names_and_says_what_was_seen() {
     assert!(
         text.contains("\n  skipped    x.txt: not a folder"),
         "{text}"
+    );
+}
+
+fn read_by(root: &Path, rules: Collection) -> Contest {
+    let languages = Languages::default();
+    let lookup = Lookup {
+        problem: "mayan",
+        layout: Layout::Auto,
+        languages: &languages,
+        rules,
+    };
+    contestants(root, lookup).unwrap()
+}
+
+// GD-0118/mayan/Mayan.cpp and GD-0119/mayan.cpp were judged and scored 100
+// under --preset noi, where CCF collects neither.
+#[test]
+fn ccf_collects_exactly_id_problem_problem_ext_and_the_lenient_rules_say_what_it_would_not() {
+    let dir = tempfile::tempdir().unwrap();
+    lay_out(
+        dir.path(),
+        &[
+            "GD-0118/mayan/Mayan.cpp",
+            "GD-0119/mayan.cpp",
+            "GD-0120/mayan/mayan.cpp",
+            "GD-0121/Mayan/mayan.cpp",
+            "GD-0122/mayan/mayan.cpp",
+            "GD-0122/mayan/mayan.c",
+        ],
+    );
+    let ccf = read_by(dir.path(), Collection::Ccf);
+    assert_eq!(
+        found(&ccf),
+        [("GD-0120", "GD-0120/mayan/mayan.cpp", Layout::Nested)]
+    );
+    let kinds: Vec<(&str, Absence)> = ccf
+        .missing
+        .iter()
+        .map(|m| (m.name.as_str(), m.kind))
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            ("GD-0118", Absence::Misplaced),
+            ("GD-0119", Absence::Misplaced),
+            ("GD-0121", Absence::Misplaced),
+            ("GD-0122", Absence::Several),
+        ]
+    );
+    let why = |name: &str| {
+        ccf.missing
+            .iter()
+            .find(|m| m.name == name)
+            .unwrap()
+            .why
+            .clone()
+    };
+    assert_eq!(
+        why("GD-0118"),
+        "found GD-0118/mayan/Mayan.cpp, not judged: the file is Mayan.cpp, not mayan.<ext>; \
+         CCF collects exactly mayan/mayan.<ext>, names in their case"
+    );
+    assert_eq!(
+        why("GD-0119"),
+        "found GD-0119/mayan.cpp, not judged: not in a folder mayan/; CCF collects exactly \
+         mayan/mayan.<ext>"
+    );
+    assert!(why("GD-0121").contains("the folder is Mayan/, not mayan/"));
+    let listing = ccf.listing();
+    assert!(
+        listing.contains("GD-0118   misplaced: found GD-0118/mayan/Mayan.cpp"),
+        "{listing}"
+    );
+
+    let lenient = read_by(dir.path(), Collection::Lenient);
+    let flagged: Vec<(&str, bool)> = (lenient.found.iter())
+        .map(|f| (f.submission.name.as_str(), f.outside_ccf.is_some()))
+        .collect();
+    assert_eq!(
+        flagged,
+        [
+            ("GD-0118", true),
+            ("GD-0119", true),
+            ("GD-0120", false),
+            ("GD-0121", true)
+        ]
+    );
+    assert!(
+        lenient
+            .listed(false)
+            .contains("GD-0119   GD-0119/mayan.cpp (flat); judged, though not in a folder mayan/")
+    );
+    assert!(
+        !lenient.listed(false).contains("GD-0120"),
+        "only what there is to say"
     );
 }

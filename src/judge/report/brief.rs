@@ -14,7 +14,7 @@ const REASON: usize = 72;
 pub fn brief(r: &SubmissionReport) -> String {
     let head = format!("{}: {}/{}", visible(&r.name), r.score, r.max_score);
     if let Some(why) = &r.compile_error {
-        let what = if r.no_source { "no source" } else { "CE" };
+        let what = r.judged.status;
         // A compiler's first error says more than its first line.
         let lines = || why.lines().filter(|l| !l.trim().is_empty());
         let first = (lines().find(|l| l.contains("error")))
@@ -30,6 +30,9 @@ pub fn brief(r: &SubmissionReport) -> String {
     let failed = failures(r);
     if !failed.is_empty() {
         line += &format!("; {failed}");
+    }
+    if let Some(fault) = &r.judged.outside_ccf {
+        line += &format!("; judged, though {fault}");
     }
     line
 }
@@ -83,8 +86,10 @@ mod tests {
         r.push(fixture("a", Verdict::CE));
         r.compile_error = Some("\nthe folder is empty\n".into());
         r.no_source = true;
+        r.judged.status = crate::judge::report::status::Status::NoSource;
         assert_eq!(brief(&r), "GD-0003: 0/10, no source: the folder is empty");
         r.no_source = false;
+        r.judged.status = crate::judge::report::status::Status::CompileError;
         r.compile_error =
             Some("a.cpp: In function 'int main()':\na.cpp:1:1: error: expected ';'\n".into());
         assert_eq!(

@@ -91,7 +91,17 @@ pub fn score_csv(reports: &[SubmissionReport]) -> String {
 /// The byte order mark, the header and a row per submission, ranked.
 fn score_rows(reports: &[SubmissionReport], first: &SubmissionReport) -> csv::Result<Vec<u8>> {
     let mut out = csv::Writer::from_writer(BOM.as_bytes().to_vec());
-    let head = ["rank", "submission", "total", "max", "not_judged"].map(String::from);
+    let head = [
+        "rank",
+        "submission",
+        "total",
+        "max",
+        "not_judged",
+        "status",
+        "source",
+        "note",
+    ]
+    .map(String::from);
     let cases = first.cases.iter();
     out.write_record(
         head.into_iter()
@@ -101,6 +111,7 @@ fn score_rows(reports: &[SubmissionReport], first: &SubmissionReport) -> csv::Re
         let r = &reports[i];
         let mut row = vec![rank.to_string(), inert_cell(&r.name), r.score.to_string()];
         row.extend([r.max_score.to_string(), r.not_judged.to_string()]);
+        row.extend(why(r).map(|cell| inert_cell(&cell)));
         for head in &first.cases {
             let case = (r.cases.iter()).find(|c| c.suite == head.suite && c.name == head.name);
             row.push(match case {
@@ -111,6 +122,23 @@ fn score_rows(reports: &[SubmissionReport], first: &SubmissionReport) -> csv::Re
         out.write_record(&row)?;
     }
     out.into_inner().map_err(|e| e.into_error().into())
+}
+
+/// The columns that say why a score is what it is: the status, the source
+/// judged, and a note (what CCF's collection would have done, or why no
+/// source was taken).
+fn why(r: &SubmissionReport) -> [String; 3] {
+    let source = r.judged.source.clone().unwrap_or_default();
+    let note = match (&r.judged.outside_ccf, r.no_source, &r.compile_error) {
+        (Some(fault), _, _) => format!("judged, though {fault}"),
+        (None, true, Some(why)) => why.clone(),
+        _ => String::new(),
+    };
+    [
+        r.judged.status.to_string(),
+        visible(&source),
+        visible(&note),
+    ]
 }
 
 #[cfg(test)]
@@ -180,7 +208,7 @@ mod tests {
     fn csv_quotes_what_needs_quoting() {
         assert_eq!(
             score_csv(&report()),
-            "\u{feff}rank,submission,total,max,not_judged,s/x,s/y,s/z\n1,\"a, \"\"b\"\"\",1,2,1,1,0,\n"
+            "\u{feff}rank,submission,total,max,not_judged,status,source,note,s/x,s/y,s/z\n1,\"a, \"\"b\"\"\",1,2,1,judged,,,1,0,\n"
         );
     }
 

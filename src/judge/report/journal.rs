@@ -66,6 +66,8 @@ struct Meta {
     build: Option<Build>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     fingerprint: Option<String>,
+    #[serde(flatten)]
+    judged: super::status::Judged,
 }
 
 impl Meta {
@@ -76,6 +78,7 @@ impl Meta {
             no_source: sub.no_source,
             build: sub.build.clone(),
             fingerprint: sub.fingerprint.clone(),
+            judged: sub.judged.clone(),
         }
     }
 
@@ -86,6 +89,7 @@ impl Meta {
         sub.no_source = self.no_source;
         sub.build = self.build;
         sub.fingerprint = self.fingerprint;
+        sub.judged = self.judged;
     }
 }
 

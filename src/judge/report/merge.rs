@@ -417,6 +417,11 @@ fn merge_entry(
     merged.no_source = parts.iter().any(|p| p.no_source);
     merged.build = parts.iter().find_map(|p| p.build.clone());
     merged.fingerprint = parts.iter().find_map(|p| p.fingerprint.clone());
+    // A shard that ran none of its cases says less than one that did.
+    merged.judged = (parts.iter().find(|p| !p.cases.is_empty()))
+        .unwrap_or(&parts[0])
+        .judged
+        .clone();
     let mut next: Vec<std::slice::Iter<CaseResult>> =
         parts.iter().map(|p| p.cases.iter()).collect();
     for (c, id) in cases.iter().enumerate() {

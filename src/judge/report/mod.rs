@@ -17,6 +17,7 @@ pub mod json;
 pub mod merge;
 pub mod outputs;
 pub mod reporters;
+pub mod status;
 pub mod table;
 
 pub use reporters::ReportError;
@@ -56,6 +57,10 @@ pub struct SubmissionReport {
     /// run keeps its results only when it is unchanged (`--resume`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fingerprint: Option<String>,
+    /// What was judged (the source, its layout) and why the score is what
+    /// it is (`status`).
+    #[serde(flatten)]
+    pub judged: status::Judged,
     pub cases: Vec<CaseResult>,
     pub score: u32,
     pub max_score: u32,
@@ -73,6 +78,7 @@ impl SubmissionReport {
             no_source: false,
             build: None,
             fingerprint: None,
+            judged: status::Judged::default(),
             cases: Vec::new(),
             score: 0,
             max_score: 0,
@@ -102,6 +108,7 @@ impl SubmissionReport {
         out.no_source = self.no_source;
         out.build = self.build;
         out.fingerprint = self.fingerprint;
+        out.judged = self.judged;
         self.cases.into_iter().for_each(|c| out.push(c));
         out
     }

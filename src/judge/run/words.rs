@@ -137,10 +137,10 @@ fn jobs_warning(jobs: usize) -> String {
 fn compilers(entries: &[Entry], tools: Toolchain) -> String {
     let mut seen: Vec<Build> = Vec::new();
     for entry in entries {
-        let Entry::Program(Submission {
+        let Some(Submission {
             source: Some(source),
             ..
-        }) = entry
+        }) = entry.program()
         else {
             continue;
         };

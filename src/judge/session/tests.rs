@@ -12,6 +12,7 @@ use crate::exit;
 use crate::judge::compile::Toolchain;
 use crate::judge::contestants::Missing;
 use crate::judge::event::Quiet;
+use crate::judge::result::CaseResult;
 use crate::runner::fake::{FakeRun, FakeRunner, Scripted};
 use crate::runner::{Limits, Stop};
 
@@ -222,6 +223,7 @@ fn a_contestant_without_a_source_is_listed_with_the_reason() {
         name: "zed".into(),
         why: "no mayan.<ext> with a known language".into(),
         judge_fault: false,
+        kind: Default::default(),
     });
     let report = judge_with(&runner, IoMode::File, &[program("ok", &["./ok"]), absent]);
     let zed = &report.submissions[1];
@@ -375,6 +377,7 @@ fn a_contestants_folder_the_judge_cannot_read_is_not_charged_to_the_contestant()
         name: "zed".into(),
         why: "the judge cannot read the folder: Input/output error".into(),
         judge_fault: true,
+        kind: Default::default(),
     });
     let report = judge_with(&runner, IoMode::File, &[unread]);
     let zed = &report.submissions[0];
@@ -466,6 +469,7 @@ fn a_resumed_run_counts_apart_what_it_ran_and_what_it_gave_without_a_run() {
             name: name.into(),
             why: "the folder is empty".into(),
             judge_fault: false,
+            kind: Default::default(),
         })
     };
     let entries = [program("p", &["./p"])];

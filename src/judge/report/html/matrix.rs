@@ -154,6 +154,9 @@ fn row(
             td.rank title=[unsure] { (rank) @if unsure.is_some() { "?" } }
             th scope="row" class="who" {
                 a href=(links.submission(i)) title=(sub.name) { (sub.name) }
+                @if let Some(why) = why_not_judged(sub) {
+                    " " small.status title=(why) { (sub.judged.status) }
+                }
             }
             td.total { (sub.score) "/" (sub.max_score) }
             @for (suite, name) in columns {
@@ -166,6 +169,21 @@ fn row(
                 }
             }
         }
+    }
+}
+
+/// Why a submission's row is not an ordinary one: why it was not judged,
+/// or where CCF's collection would not have taken its source.
+fn why_not_judged(sub: &SubmissionReport) -> Option<String> {
+    use crate::judge::report::status::Status;
+    match (&sub.judged.outside_ccf, sub.judged.status) {
+        (Some(fault), _) => Some(format!("judged, though {fault}")),
+        (None, Status::Judged) => None,
+        (None, status) => Some(
+            sub.compile_error
+                .clone()
+                .unwrap_or_else(|| status.to_string()),
+        ),
     }
 }
 

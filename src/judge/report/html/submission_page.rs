@@ -1,6 +1,7 @@
 //! The page of one submission: links back to the index and to the
 //! submissions before and after it in the ranking, its name and score, how
-//! it was built, its compiler's message when it did not compile, the table
+//! it was built and what was judged (its status, the source and its
+//! layout), its compiler's message when it did not compile, the table
 //! of its cases with bars against the limits (`summary`), the key to the
 //! boards, and a section for each case not accepted (`failure`).
 
@@ -33,6 +34,7 @@ pub fn submission_page(s: &Site, i: usize) -> String {
                     }
                 }
             }
+            (judged_line(sub))
             (build_line(sub))
             @match &sub.compile_error {
                 Some(message) => (compile_error(sub, message, &s.anchors.compile_error(i))),
@@ -62,6 +64,25 @@ fn nav(s: &Site, i: usize) -> Markup {
                 " · "
                 a href=(submission_file(j)) { (arrow) " " (s.report.submissions[j].name) }
             }
+        }
+    }
+}
+
+/// What was judged (the source, its layout), why the score is what it is
+/// when it was not judged, and where CCF's collection would not have
+/// taken the source.
+fn judged_line(sub: &SubmissionReport) -> Markup {
+    let j = &sub.judged;
+    html! {
+        p.judged {
+            "status: " strong { (j.status) }
+            @if let Some(source) = &j.source {
+                " · source " code { (source) }
+                @if let Some(layout) = &j.layout { " (" (layout) ")" }
+            }
+        }
+        @if let Some(fault) = &j.outside_ccf {
+            p.outside-ccf { "judged, though " (fault) }
         }
     }
 }
