@@ -13,7 +13,7 @@ use crate::picture::explain::{ExplainError, Explanation, explain};
 use crate::puzzle::answer::format_answer;
 use crate::puzzle::case::{CaseInput, ReadError, read_case_input};
 use crate::puzzle::dialect::Dialect;
-use crate::solver::{MAX_MOVES, Solver};
+use crate::solver::{GaveUp, MAX_MOVES, Solver};
 
 /// What `mayan solve` is asked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -50,7 +50,16 @@ pub enum SolveError {
     Explain(#[from] ExplainError),
     #[error("the solver tries at most {MAX_MOVES} moves, not {0}")]
     Bound(u8),
+    #[error("{0}; lower --bound below {moves}", moves = .0.moves)]
+    GaveUp(#[from] GaveUp),
 }
+
+/// The positions `--min-moves` enters at most, all bounds together: a few
+/// seconds of search (5 s of CPU here on a loaded machine), and the failure
+/// table's memory bounded as ever (about 150 MB). Past about 7 moves a board that no fewer
+/// moves clear is searched to no end, each move more multiplying the work
+/// by the forty or so moves of a board.
+pub const MIN_MOVES_POSITIONS: u64 = 15_000_000;
 
 /// Reads, solves and shows the case `request` names (see the module's
 /// docs); the text ends with a newline.
@@ -65,7 +74,7 @@ pub fn solve_case(request: &SolveRequest) -> Result<String, SolveError> {
     let dialect = request.dialect;
     match request.show {
         Show::MinMoves { bound } => {
-            let least = solver.min_moves(&case.board, bound);
+            let least = solver.min_moves_within(&case.board, bound, MIN_MOVES_POSITIONS)?;
             Ok(format!("{}\n", least.map_or(-1, i64::from)))
         }
         Show::Answer => {

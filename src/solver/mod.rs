@@ -48,12 +48,38 @@ pub struct SearchStats {
     pub nodes_by_left: [u64; MAX_MOVES as usize + 1],
 }
 
+/// How many positions a search may enter before it gives up: no end unless
+/// asked ([`Solver::min_moves_within`]).
+#[derive(Debug, Clone, Copy)]
+struct Budget(u64);
+
+impl Default for Budget {
+    fn default() -> Budget {
+        Budget(u64::MAX)
+    }
+}
+
+/// A search given up: the positions entered, and the number of moves it
+/// was trying when it stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "the search gave up after {positions} positions, trying {moves} moves: no fewer clear the \
+     board, and more are past what it can search to the end"
+)]
+pub struct GaveUp {
+    pub positions: u64,
+    pub moves: u8,
+}
+
 /// A reusable solver; keeps its table's memory between searches.
 #[derive(Default)]
 pub struct Solver {
     failures: FailureTable,
     path: Vec<Move>,
     dialect: Dialect,
+    budget: Budget,
+    /// The last search ran out of its budget: its answer means nothing.
+    gave_up: bool,
     nodes: u64,
     hits: u64,
     transposed: u64,
@@ -78,6 +104,7 @@ impl Solver {
         );
         self.failures.clear();
         self.path.clear();
+        self.gave_up = false;
         self.nodes = 0;
         self.hits = 0;
         self.transposed = 0;
@@ -100,6 +127,37 @@ impl Solver {
     pub fn min_moves(&mut self, board: &Board, bound: u8) -> Option<u8> {
         let shortest = Dialect::new(NullSwaps::Exclude, Steps::Exact);
         (0..=bound).find(|&k| self.solve(board, k, shortest).is_some())
+    }
+
+    /// [`Solver::min_moves`], giving up once the searches together have
+    /// entered `positions` positions (a deep bound on a board that no few
+    /// moves clear grows without end: each move more multiplies the
+    /// positions by the forty or so moves of a board).
+    pub fn min_moves_within(
+        &mut self,
+        board: &Board,
+        bound: u8,
+        positions: u64,
+    ) -> Result<Option<u8>, GaveUp> {
+        let shortest = Dialect::new(NullSwaps::Exclude, Steps::Exact);
+        let mut spent = 0u64;
+        for k in 0..=bound {
+            self.budget = Budget(positions.saturating_sub(spent));
+            let found = self.solve(board, k, shortest).is_some();
+            spent = spent.saturating_add(self.nodes);
+            self.budget = Budget::default();
+            if self.gave_up {
+                self.failures.clear();
+                return Err(GaveUp {
+                    positions: spent,
+                    moves: k,
+                });
+            }
+            if found {
+                return Ok(Some(k));
+            }
+        }
+        Ok(None)
     }
 
     /// Counters of the last search.
@@ -130,6 +188,12 @@ impl Solver {
         }
         self.nodes += 1;
         self.nodes_by_left[usize::from(left)] += 1;
+        if self.nodes > self.budget.0 {
+            // What is remembered from here on would be wrong: the caller
+            // throws the whole search away.
+            self.gave_up = true;
+            return false;
+        }
         if board.is_empty() {
             return left == 0 || self.dialect.steps == Steps::AtMost;
         }

@@ -149,3 +149,22 @@ fn a_last_swap_may_move_stuck_colours_from_either_side() {
         assert_eq!(solve(&board, 1, INCLUDE), Some(vec![mv]), "{board:?}");
     }
 }
+
+// `solve --min-moves --bound 15` ran past 30 s with memory growing: a
+// search with a budget gives up, and forgets what it remembered meanwhile.
+#[test]
+fn a_budgeted_search_gives_up_and_leaves_the_solver_as_good_as_new() {
+    let sample = "3|1 0|2 1 0|2 3 4 0|3 1 0|2 4 3 4 0";
+    let (board, _) = case(sample);
+    let mut solver = Solver::new();
+    assert_eq!(solver.min_moves_within(&board, 5, u64::MAX), Ok(Some(3)));
+    assert_eq!(solver.min_moves(&board, 5), Some(3));
+    let gave_up = solver.min_moves_within(&board, 5, 10).unwrap_err();
+    assert!(gave_up.positions > 10 && gave_up.moves <= 3, "{gave_up:?}");
+    // The same solver answers right after giving up.
+    assert_eq!(solver.min_moves(&board, 5), Some(3));
+    assert_eq!(answer(sample, INCLUDE), "2 1 1 / 3 1 1 / 3 0 1");
+    let hopeless = "2|1 2 0|2 1 0|0|0|0";
+    let (board, _) = case(hopeless);
+    assert_eq!(solver.min_moves_within(&board, 4, 1_000_000), Ok(None));
+}
