@@ -245,7 +245,7 @@ fn jobs_give_the_same_verdicts_and_every_report_is_written() {
         csv.starts_with("\u{feff}rank,submission,total,max,not_judged,status,source,note,s0/cascade-three-waves,"),
         "{csv}"
     );
-    assert!(csv.contains("\n1,correct,170,170,0,10,"), "{csv}");
+    assert!(csv.contains("\n1,correct,170,170,0,judged,"), "{csv}");
     assert!(
         std::fs::read_to_string(&html)
             .unwrap()

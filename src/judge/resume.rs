@@ -131,10 +131,7 @@ impl Earlier {
                 .kept
                 .entry(key)
                 .or_insert_with(|| SubmissionReport::new(&sub.name));
-            kept.compile_error = sub.compile_error.clone();
-            kept.no_source = sub.no_source;
-            kept.build = sub.build.clone();
-            kept.fingerprint = sub.fingerprint.clone();
+            kept.describe_as(&sub);
             for c in sub.cases {
                 if c.verdict == Verdict::JudgeError || !same(&c) {
                     continue;

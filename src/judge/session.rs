@@ -72,11 +72,10 @@ pub fn find_cases(config: &Config) -> Result<(Vec<CaseFile>, Vec<Finding>), Sess
         }
     }
     let (cases, findings) = discover(&config.suites, config.rules);
-    if cases.is_empty() {
-        return Err(SessionError::NoCases);
-    }
     // What cannot be a case (a folder that cannot be walked, an empty
-    // suite, a case's name that cannot be shown) is a fault of the data.
+    // suite, a case's name that cannot be shown) is a fault of the data,
+    // named before "no cases": a suite whose one case has a newline in its
+    // name has no case that can be judged, and the name is the news.
     let (faults, strays): (Vec<Finding>, Vec<Finding>) =
         (findings.into_iter()).partition(|f| f.severity == Severity::Error);
     if !faults.is_empty() {
@@ -85,6 +84,9 @@ pub fn find_cases(config: &Config) -> Result<(Vec<CaseFile>, Vec<Finding>), Sess
             why: f.message,
         });
         return Err(SessionError::BadData(faults.collect()));
+    }
+    if cases.is_empty() {
+        return Err(SessionError::NoCases);
     }
     let total: u64 = cases.iter().map(|c| u64::from(c.points)).sum();
     if total > u64::from(u32::MAX) {
@@ -218,10 +220,10 @@ impl Session<'_> {
         observer: &mut dyn Observer,
     ) -> Option<Judged> {
         let mut head = SubmissionReport::new(entry.name());
+        head.judged = what_is_judged(entry);
         if self.cases.is_empty() {
             return Some(Judged::new(head));
         }
-        head.judged = what_is_judged(entry);
         match entry.program() {
             Some(sub) => {
                 head.fingerprint = fingerprint::of_submission(sub, self.base, self.tools);

@@ -242,7 +242,7 @@ mod tests {
         r.push(crate::judge::result::fixture("a", Verdict::AC));
         let csv = score_csv(&[r]);
         assert!(
-            csv.contains("\n1,\"'=HYPERLINK(\"\"http://x\"\")\",10,10,0,10\n"),
+            csv.contains("\n1,\"'=HYPERLINK(\"\"http://x\"\")\",10,10,0,judged,,,10\n"),
             "{csv}"
         );
     }

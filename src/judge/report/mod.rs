@@ -104,13 +104,19 @@ impl SubmissionReport {
     /// The submission with its totals counted again from its results.
     pub fn recounted(self) -> SubmissionReport {
         let mut out = SubmissionReport::new(&self.name);
-        out.compile_error = self.compile_error;
-        out.no_source = self.no_source;
-        out.build = self.build;
-        out.fingerprint = self.fingerprint;
-        out.judged = self.judged;
+        out.describe_as(&self);
         self.cases.into_iter().for_each(|c| out.push(c));
         out
+    }
+
+    /// Says of this submission what `other` says besides its results: why
+    /// it was not run, how it was built, what was judged.
+    pub fn describe_as(&mut self, other: &SubmissionReport) {
+        self.compile_error = other.compile_error.clone();
+        self.no_source = other.no_source;
+        self.build = other.build.clone();
+        self.fingerprint = other.fingerprint.clone();
+        self.judged = other.judged.clone();
     }
 
     pub fn all_accepted(&self) -> bool {
