@@ -18,7 +18,7 @@
 //! target's files. The problem read from the configuration is `problem`'s,
 //! names the judges accept `names`', the output folder and its safety
 //! `folder`'s, the binary's inspection `binary`'s, the statement
-//! `statement`'s (in Chinese `zh`'s), the programs a
+//! `statement`'s (in Chinese `zh`'s, as a PDF `tex`'s), the programs a
 //! package carries `solutions`', the tools an export runs held to a time
 //! limit `bounded`'s; an export as the command line asks for it
 //! (configuration and binary still to find) `order`'s, what is told of a
@@ -42,6 +42,7 @@ pub mod solutions;
 pub mod statement;
 pub mod summary;
 pub mod testlib;
+pub mod tex;
 pub mod uoj;
 pub mod zh;
 
@@ -161,7 +162,7 @@ pub fn export(target: Target, request: &Request) -> Result<Exported, ExportError
             lemon::write(&name, &problem, judge, &folder)?;
         }
         (Target::Cms, Some(binary)) => cms::write(&name, &problem, binary, &folder)?,
-        (Target::Polygon, _) => polygon::write(&name, &problem, &folder)?,
+        (Target::Polygon, _) => notes.extend(polygon::write(&name, &problem, &folder)?),
         (Target::Hydro, _) => {
             hydro::write(&name, &problem, &folder)?;
             notes.extend(hydro::warnings(&problem));
