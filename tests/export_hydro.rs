@@ -174,6 +174,50 @@ fn the_problem_has_hydros_yaml_and_both_statements() {
     assert!(!config.contains("filename"), "standard I/O: {config}");
 }
 
+/// `mayan export hydro` with `extra` flags: its warnings (standard error).
+fn export_hydro_warnings(out: &Path, extra: &[&str]) -> String {
+    let done = Command::cargo_bin("mayan")
+        .unwrap()
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["export", "hydro"])
+        .args(extra)
+        .arg(out)
+        .assert()
+        .success();
+    String::from_utf8_lossy(&done.get_output().stderr).into_owned()
+}
+
+// hydrojudge refuses every submission to a problem whose cases' time
+// limits add up past its `total_time_limit` (60 s by default): 45 cases of
+// 3 s were exported without a word.
+#[test]
+fn time_limits_past_hydrojudges_total_are_warned_of_with_the_setting_that_fits() {
+    let dir = tempfile::tempdir().unwrap();
+    let said = export_hydro_warnings(&dir.path().join("mayan"), &["--time-limit", "3s"]);
+    for part in [
+        "warning: the 45 cases' time limits add up to 135 s, past the 60 s",
+        "(\"Total time limit longer than 60s. Cancelled.\")",
+        "hydrojudge's `total_time_limit` (seconds) to 135 or more (270 for",
+        "`total_time_limit: 135` under `hydrojudge:` in its YAML system configuration (the \
+         control panel's System Configurations, /manage/config)",
+        "`total_time_limit: 135` in its ~/.hydro/judge.yaml",
+    ] {
+        assert!(said.contains(part), "{part} in {said}");
+    }
+    let config = std::fs::read_to_string(dir.path().join("mayan/testdata/config.yaml")).unwrap();
+    assert!(config.contains("\ntime: 3000ms\n"), "{config}");
+    // 45 cases of 1.4 s: 63 s, past; of 1.3 s: 58.5 s, within.
+    let said = export_hydro_warnings(&dir.path().join("over"), &["--time-limit", "1400ms"]);
+    assert!(
+        said.contains("add up to 63 s") && said.contains("to 63 or more (126 for"),
+        "{said}"
+    );
+    for (name, limit) in [("within", "1300ms"), ("default", "1s")] {
+        let said = export_hydro_warnings(&dir.path().join(name), &["--time-limit", limit]);
+        assert!(!said.contains("total_time_limit"), "{limit}: {said}");
+    }
+}
+
 #[test]
 fn file_names_hydro_cannot_express_are_refused() {
     let dir = tempfile::tempdir().unwrap();

@@ -1,22 +1,35 @@
-//! `mayan export polygon`: the package's layout and `problem.xml`; and the
-//! package converted by Polygon2DOMjudge (`p2d`, pinned by `.ci/run`) and
-//! the result checked by Kattis's `verifyproblem`: the testlib checker
+//! `mayan export polygon`: the package's layout and `problem.xml`; the
+//! statement built to PDF where pdflatex is (CI's TeX), and said to be
+//! missing where it is not; and the package converted by Polygon2DOMjudge
+//! (`p2d --with-statement`, pinned by `.ci/run`) and the result checked by
+//! Kattis's `verifyproblem`: the PDF statement carried, the testlib checker
 //! built by the tools against DOMjudge's testlib.h, the reference solution
-//! AC on every case, the wrong one WA. p2d converts neither a statement in
-//! LaTeX (only a PDF) nor an input validator, so the test puts the
-//! package's English statement where verifyproblem looks for it, and the
-//! one error left is the missing input validator.
+//! AC on every case, the wrong one WA.
 //!
-//! That error stays, and the test asserts it exactly: p2d cannot carry an
-//! input validator. Its conversion (`Polygon2DOMjudge.process` in 0.4.0)
-//! writes `domjudge-problem.ini`, `problem.yaml` with the checker or
-//! interactor under `output_validators/`, the tests, the solutions, a PDF
-//! statement and attachments, and reads nothing else of `problem.xml` (no
-//! `<validators>`); neither its flags nor its `config.toml` (languages,
-//! checker flags, solution tags, sample names, comment marks) name a
-//! validator, and its repository's newest source (cn-xcpc-tools/
-//! Polygon2DOMjudge at 8b0919a, after 0.4.0) has none either. So the
-//! Polygon package ships no validator for p2d to drop.
+//! verifyproblem reports three errors, and the test asserts exactly those:
+//! none of them can be avoided by a Polygon package, as converting a real
+//! one shows: p2d's own test package `little-h-reboot`, converted with
+//! `--with-statement`, gets the same three (and a fourth of its own: p2d
+//! puts its solution of several verdicts in `submissions/mixed/`, a folder
+//! verifyproblem does not know).
+//!
+//! - No input validator: p2d cannot carry one. Its conversion
+//!   (`Polygon2DOMjudge.process` in 0.4.0) writes `domjudge-problem.ini`,
+//!   `problem.yaml` with the checker or interactor under
+//!   `output_validators/`, the tests, the solutions, a PDF statement and
+//!   attachments, and reads nothing else of `problem.xml` (no
+//!   `<validators>`); neither its flags nor its `config.toml` (languages,
+//!   checker flags, solution tags, sample names, comment marks) name a
+//!   validator, and its repository's newest source (cn-xcpc-tools/
+//!   Polygon2DOMjudge at 8b0919a, after 0.4.0) has none either. So the
+//!   Polygon package ships no validator for p2d to drop.
+//! - No statement, and a name without one: p2d carries a statement only as
+//!   `problem_statement/problem.pdf` (the `statement[@type=
+//!   "application/pdf"]` in the language of the name it takes, English
+//!   first), which DOMjudge shows; verifyproblem (1.20260907) reads only
+//!   `problem_statement/problem[.LANG].tex`, so it finds no statement and
+//!   then an English name without one. The statement it would build is the
+//!   Kattis package's, checked by `export_kattis`.
 
 use std::path::Path;
 
@@ -35,8 +48,31 @@ fn export_polygon(out: &Path) -> String {
     String::from_utf8_lossy(&done.get_output().stdout).into_owned()
 }
 
+/// Whether pdflatex is on the PATH; `false` after a note when not (a
+/// failure on CI, where `.ci/run` installs TeX).
+fn have_pdflatex(test: &str) -> bool {
+    let found = std::process::Command::new("pdflatex")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    match (found, std::env::var_os("CI")) {
+        (false, Some(_)) => panic!("CI must have pdflatex for {test} (texlive-latex-base)"),
+        (false, None) => eprintln!("SKIPPED the PDF part of {test}: no pdflatex"),
+        _ => {}
+    }
+    found
+}
+
+/// The statements `problem.xml` lists, as Polygon lists them.
+const TEX_STATEMENTS: [&str; 2] = [
+    "<statement charset=\"UTF-8\" language=\"chinese\" mathjax=\"true\" path=\"statements/chinese/problem.tex\" type=\"application/x-tex\"/>",
+    "<statement charset=\"UTF-8\" language=\"english\" mathjax=\"true\" path=\"statements/english/problem.tex\" type=\"application/x-tex\"/>",
+];
+const PDF_STATEMENT: &str = "<statement language=\"english\" path=\"statements/.pdf/english/problem.pdf\" type=\"application/pdf\"/>";
+
 #[test]
 fn the_package_holds_the_tests_the_checker_the_solutions_and_both_statements() {
+    let test = "the_package_holds_the_tests_the_checker_the_solutions_and_both_statements";
     let dir = tempfile::tempdir().unwrap();
     let package = dir.path().join("mayan");
     let summary = export_polygon(&package);
@@ -48,6 +84,9 @@ fn the_package_holds_the_tests_the_checker_the_solutions_and_both_statements() {
     for part in [
         "<problem revision=\"1\" short-name=\"mayan\"",
         "<name language=\"chinese\" value=\"玛雅游戏\"/>",
+        "</names>\n    <statements>\n",
+        TEX_STATEMENTS[0],
+        TEX_STATEMENTS[1],
         "<test-count>45</test-count>",
         "<input-path-pattern>tests/%02d</input-path-pattern>",
         "<test method=\"manual\" group=\"sample\" points=\"10\" sample=\"true\"/>",
@@ -66,6 +105,7 @@ fn the_package_holds_the_tests_the_checker_the_solutions_and_both_statements() {
         "files/checker.cpp",
         "solutions/reference.cpp",
         "statements/chinese/problem.tex",
+        "statements/english/problem.tex",
     ] {
         assert!(package.join(file).is_file(), "{file}");
     }
@@ -73,6 +113,46 @@ fn the_package_holds_the_tests_the_checker_the_solutions_and_both_statements() {
     assert_eq!(answer, "2 1 1\n3 1 1\n3 0 1\n", "the sample's answer first");
     let checker = std::fs::read_to_string(package.join("files/checker.cpp")).unwrap();
     assert!(checker.contains("const bool NULL_SWAPS = true;"));
+    if have_pdflatex(test) {
+        assert!(xml.contains(PDF_STATEMENT), "{xml}");
+        let pdf = std::fs::read(package.join("statements/.pdf/english/problem.pdf")).unwrap();
+        assert!(pdf.starts_with(b"%PDF-"), "a PDF");
+    }
+}
+
+// The package listed no statement, so converters carried none.
+#[test]
+fn without_tex_the_package_lists_its_latex_statements_and_says_the_pdf_is_missing() {
+    let dir = tempfile::tempdir().unwrap();
+    let package = dir.path().join("mayan");
+    let empty_path = dir.path().join("bin");
+    std::fs::create_dir(&empty_path).unwrap();
+    let done = Command::cargo_bin("mayan")
+        .unwrap()
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("PATH", &empty_path)
+        .args(["export", "polygon"])
+        .arg(&package)
+        .assert()
+        .success();
+    let said = String::from_utf8_lossy(&done.get_output().stderr);
+    assert!(
+        said.contains(
+            "warning: no pdflatex on the PATH: the package has its statements in LaTeX only, \
+             without statements/.pdf/english/problem.pdf, the one Polygon2DOMjudge (p2d \
+             --with-statement) carries to DOMjudge; install TeX"
+        ),
+        "{said}"
+    );
+    let xml = std::fs::read_to_string(package.join("problem.xml")).unwrap();
+    assert!(
+        xml.contains(TEX_STATEMENTS[0]) && xml.contains(TEX_STATEMENTS[1]),
+        "{xml}"
+    );
+    assert!(!xml.contains("application/pdf"), "{xml}");
+    assert!(!package.join("statements/.pdf").exists());
+    let stdout = String::from_utf8_lossy(&done.get_output().stdout);
+    assert!(!stdout.contains("--with-statement"), "{stdout}");
 }
 
 #[test]
@@ -85,12 +165,15 @@ fn p2d_then_verifyproblem_judge_the_package() {
     ) else {
         return;
     };
+    if !have_pdflatex(test) {
+        return;
+    }
     let dir = tempfile::tempdir().unwrap();
     let package = dir.path().join("mayan");
     export_polygon(&package);
     let zip = dir.path().join("mayan-domjudge.zip");
     let out = std::process::Command::new(p2d)
-        .args(["--code", "mayan", "-y", "-o"])
+        .args(["--code", "mayan", "-y", "--with-statement", "-o"])
         .arg(&zip)
         .arg(&package)
         .current_dir(dir.path())
@@ -116,12 +199,9 @@ fn p2d_then_verifyproblem_judge_the_package() {
             .join("output_validators/checker/checker.cpp")
             .is_file()
     );
-    std::fs::create_dir(converted.join("problem_statement")).unwrap();
-    std::fs::copy(
-        package.join("statements/english/problem.tex"),
-        converted.join("problem_statement/problem.en.tex"),
-    )
-    .unwrap();
+    let pdf = std::fs::read(package.join("statements/.pdf/english/problem.pdf")).unwrap();
+    let carried = std::fs::read(converted.join("problem_statement/problem.pdf")).unwrap();
+    assert!(carried == pdf, "p2d carries the package's PDF statement");
     let out = std::process::Command::new(verifyproblem)
         .arg(&converted)
         .current_dir(dir.path())
@@ -131,8 +211,17 @@ fn p2d_then_verifyproblem_judge_the_package() {
         String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
     eprintln!("--- verifyproblem {} ---\n{text}", converted.display());
     let errors: Vec<&str> = text.lines().filter(|l| l.starts_with("ERROR")).collect();
-    // The one error p2d leaves (module comment): it converts no validator.
-    assert_eq!(errors, ["ERROR No input format validators found"], "{text}");
+    // The errors no Polygon package avoids (module comment).
+    assert_eq!(
+        errors,
+        [
+            "ERROR Names exist for languages without problem statements: en",
+            "ERROR No problem statements found (expected file of one of following forms in \
+             directory problem_statement/: problem.tex, problem.<language>.tex)",
+            "ERROR No input format validators found",
+        ],
+        "{text}"
+    );
     assert!(
         text.contains("accepted/reference.cpp (C++) OK: AC"),
         "{text}"

@@ -6,16 +6,15 @@
 //! needs no C++ library where it runs.
 //!
 //! The header is the exporter's file, read to a bound; the compiler is
-//! stopped past a time limit, and what it said (its first lines) is the
-//! error.
+//! stopped past a time limit (`bounded`), and what it said (its first
+//! lines) is the error.
 
-use std::fs::File;
-use std::io::Seek;
 use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Command;
+use std::time::Duration;
 
+use super::bounded::{indented, run_bounded};
 use crate::untrusted::read_prefix;
 
 /// The largest testlib.h read (the real one is about 200 KB).
@@ -27,9 +26,6 @@ const COMPILE_TIME: Duration = Duration::from_secs(300);
 /// The lines of the compiler's messages kept for the error: the first,
 /// where the cause is.
 const SAID_LINES: usize = 12;
-
-/// The most bytes of the compiler's messages read.
-const MAX_SAID: u64 = 64 << 10;
 
 /// The checker cannot be built.
 #[derive(Debug, thiserror::Error)]
@@ -53,24 +49,22 @@ pub fn compile_checker(source: &str, header: &Path) -> Result<Vec<u8>, CxxError>
     let dir = tempfile::tempdir().map_err(io)?;
     std::fs::write(dir.path().join("testlib.h"), text).map_err(io)?;
     std::fs::write(dir.path().join("checker.cpp"), source).map_err(io)?;
-    let said = tempfile::tempfile().map_err(io)?;
-    let child = Command::new("g++")
-        .args([
-            "-std=c++14",
-            "-O2",
-            "-static",
-            "-o",
-            "checker",
-            "checker.cpp",
-        ])
-        .current_dir(dir.path())
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(said.try_clone().map_err(io)?)
-        .spawn()
-        .map_err(io)?;
-    let (ok, said) = wait_bounded(child, said).map_err(io)?;
-    if !ok {
+    let mut gxx = Command::new("g++");
+    gxx.args([
+        "-std=c++14",
+        "-O2",
+        "-static",
+        "-o",
+        "checker",
+        "checker.cpp",
+    ])
+    .current_dir(dir.path());
+    let ran = run_bounded(&mut gxx, COMPILE_TIME).map_err(io)?;
+    if !ran.succeeded() {
+        let mut said = indented(ran.said.lines().take(SAID_LINES));
+        if ran.status.is_none() {
+            said = format!("stopped after {} s{said}", COMPILE_TIME.as_secs());
+        }
         return Err(CxxError::Build {
             header: header.to_path_buf(),
             said,
@@ -100,36 +94,6 @@ fn read_header(path: &Path) -> Result<Vec<u8>, CxxError> {
         return Err(fault(format!("larger than {} MiB", MAX_HEADER >> 20)));
     }
     Ok(text.bytes)
-}
-
-/// Waits for the compiler at most [`COMPILE_TIME`] (killing it past that):
-/// whether it succeeded, and the start of what it wrote to `said`, its
-/// standard error.
-fn wait_bounded(mut child: Child, mut said: File) -> std::io::Result<(bool, String)> {
-    let deadline = Instant::now() + COMPILE_TIME;
-    let status = loop {
-        if let Some(status) = child.try_wait()? {
-            break Some(status);
-        }
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            let _ = child.wait();
-            break None;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    said.rewind()?;
-    let said = read_prefix(said, MAX_SAID)?;
-    let said = String::from_utf8_lossy(&said.bytes);
-    let mut told: String = said
-        .lines()
-        .take(SAID_LINES)
-        .map(|line| format!("\n  {}", crate::text::visible(line)))
-        .collect();
-    if status.is_none() {
-        told = format!("stopped after {} s{told}", COMPILE_TIME.as_secs());
-    }
-    Ok((status.is_some_and(|s| s.success()), told))
 }
 
 #[cfg(test)]

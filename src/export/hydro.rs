@@ -18,6 +18,11 @@
 //!   compiles against its own testlib.h and calls as `chk in user_out
 //!   answer`, reading its verdict from standard error (`ok ` accepted).
 //!
+//! What Hydro would do otherwise than `mayan judge` is warned of
+//! ([`warnings`]): a subtask of 0 points, and cases whose time limits add
+//! up past what hydrojudge allows a problem by default (its
+//! `total_time_limit`, 60 s), which refuses every submission.
+//!
 //! Not checked by a running Hydro (it needs MongoDB and its sandbox): the
 //! tests hold the files to the format read from Hydro's source, and run
 //! the checker as Hydro does (`tests/export_hydro.rs`).
@@ -143,10 +148,12 @@ fn file_stem(problem: &Problem) -> Result<String, ExportError> {
 }
 
 /// What Hydro does differently from `mayan judge` with this problem: a
-/// subtask of 0 points gets a share of what the others leave of 100.
+/// subtask of 0 points gets a share of what the others leave of 100; the
+/// cases' time limits past hydrojudge's default total refuse every
+/// submission.
 pub fn warnings(problem: &Problem) -> Vec<String> {
     let total = problem.total_points();
-    (problem.groups())
+    let mut told: Vec<String> = (problem.groups())
         .filter(|g| g.points == 0 && total < 100)
         .map(|g| {
             format!(
@@ -156,7 +163,58 @@ pub fn warnings(problem: &Problem) -> Vec<String> {
                 100 - total
             )
         })
-        .collect()
+        .collect();
+    told.extend(total_time_warning(problem));
+    told
+}
+
+/// hydrojudge's `total_time_limit` when its configuration sets none, in
+/// seconds (`hydrojudge/src/config.ts`).
+pub const TOTAL_TIME_LIMIT: u64 = 60;
+
+/// The time limits of a submission's cases added up, in milliseconds, as
+/// hydrojudge adds them (`isValidConfig` in `hydrojudge/src/cases.ts`):
+/// every case has `config.yaml`'s `time`, for a language Hydro does not
+/// scale.
+pub fn total_time_ms(problem: &Problem) -> u64 {
+    let per_case = u64::try_from(problem.limits.time.as_millis()).unwrap_or(u64::MAX);
+    per_case.saturating_mul(problem.case_count() as u64)
+}
+
+/// hydrojudge refuses a problem whose cases' time limits, scaled by the
+/// language's `time_limit_rate`, add up past `total_time_limit` seconds
+/// ("Total time limit longer than 60s. Cancelled."): said, with the value
+/// that fits and where it is set, when the default is too small.
+fn total_time_warning(problem: &Problem) -> Option<String> {
+    let total = total_time_ms(problem);
+    if total <= TOTAL_TIME_LIMIT * 1000 {
+        return None;
+    }
+    let fits = total.div_ceil(1000);
+    Some(format!(
+        "the {} cases' time limits add up to {} s, past the {TOTAL_TIME_LIMIT} s a problem may \
+         take in hydrojudge's default configuration: as it stands, Hydro refuses every \
+         submission (\"Total time limit longer than {TOTAL_TIME_LIMIT}s. Cancelled.\"). Set \
+         hydrojudge's `total_time_limit` (seconds) to {fits} or more ({} for the languages whose \
+         limits Hydro doubles with `time_limit_rate: 2`, Java and Kotlin in its default \
+         languages): for the judge built into Hydro, `total_time_limit: {fits}` under \
+         `hydrojudge:` in its YAML system configuration (the control panel's System \
+         Configurations, /manage/config); for a separate hydrojudge, `total_time_limit: {fits}` \
+         in its ~/.hydro/judge.yaml. Or export with a lower --time-limit",
+        problem.case_count(),
+        show_seconds(total),
+        (2 * total).div_ceil(1000),
+    ))
+}
+
+/// Milliseconds as seconds, with the fraction when there is one.
+fn show_seconds(ms: u64) -> String {
+    match ms % 1000 {
+        0 => format!("{}", ms / 1000),
+        _ => format!("{}.{:03}", ms / 1000, ms % 1000)
+            .trim_end_matches('0')
+            .to_string(),
+    }
 }
 
 #[cfg(test)]
@@ -168,6 +226,13 @@ mod tests {
         assert_eq!(memory(128 << 20), "128m");
         assert_eq!(memory((128 << 20) + 1), "131073k");
         assert_eq!(memory(1000), "1k");
+    }
+
+    #[test]
+    fn seconds_are_shown_with_their_fraction_only_when_they_have_one() {
+        assert_eq!(show_seconds(135_000), "135");
+        assert_eq!(show_seconds(67_500), "67.5");
+        assert_eq!(show_seconds(45_045), "45.045");
     }
 
     #[test]

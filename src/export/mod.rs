@@ -18,15 +18,18 @@
 //! target's files. The problem read from the configuration is `problem`'s,
 //! names the judges accept `names`', the output folder and its safety
 //! `folder`'s, the binary's inspection `binary`'s, the statement
-//! `statement`'s (in Chinese `zh`'s), the programs a package carries
-//! `solutions`'; an export as the command line asks for it (configuration
-//! and binary still to find) `order`'s, and what is told of a package made
-//! `summary`'s.
+//! `statement`'s (in Chinese `zh`'s, as a PDF `tex`'s), the programs a
+//! package carries `solutions`', the tools an export runs held to a time
+//! limit `bounded`'s; an export as the command line asks for it
+//! (configuration and binary still to find) `order`'s, what is told of a
+//! package made `summary`'s, and why one cannot be made `error`'s.
 
 pub mod binary;
+pub mod bounded;
 pub mod cms;
 pub mod cxx;
 pub mod dmoj;
+mod error;
 pub mod folder;
 pub mod hydro;
 pub mod kattis;
@@ -39,21 +42,20 @@ pub mod solutions;
 pub mod statement;
 pub mod summary;
 pub mod testlib;
+pub mod tex;
 pub mod uoj;
 pub mod zh;
 
 use std::path::{Path, PathBuf};
 
-use binary::{Binary, BinaryError};
-use folder::{FolderError, OutFolder, Protected};
+use binary::Binary;
+use folder::{OutFolder, Protected};
 use problem::Problem;
 
+pub use error::ExportError;
 pub use order::{Order, export_order};
 
-use crate::check::reference::AnswerFileFault;
-use crate::config::{Config, ConfigError};
-use crate::judge::session::SessionError;
-use crate::puzzle::case::CaseError;
+use crate::config::Config;
 
 /// The judges a package is made for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -96,64 +98,6 @@ impl Target {
             Target::Kattis | Target::Dmoj | Target::Lemon | Target::Cms
         )
     }
-}
-
-/// A package that cannot be made.
-#[derive(Debug, thiserror::Error)]
-pub enum ExportError {
-    #[error(
-        "the package folder's name `{name}` is not a problem short name ([a-z0-9]+, as Kattis and DMOJ require): name the folder `{suggestion}`, say"
-    )]
-    ShortName { name: String, suggestion: String },
-    #[error(
-        "{}: names no folder of its own; name the package's folder, which is made for it and \
-         named after the problem (`out/mayan`, say)",
-        .0.display()
-    )]
-    NoFolderName(PathBuf),
-    #[error(transparent)]
-    Cases(#[from] SessionError),
-    #[error("{}: cannot read: {source}", path.display())]
-    Read {
-        path: PathBuf,
-        source: std::io::Error,
-    },
-    #[error("{}: larger than 1 MiB; a case and its answer are a few lines", path.display())]
-    TooLarge { path: PathBuf },
-    #[error("{}:{}: {}", path.display(), source.line, source.kind)]
-    BadCase { path: PathBuf, source: CaseError },
-    #[error("{}: {fault}; fix the answer file (`mayan validate` checks every one) before exporting", path.display())]
-    BadAnswer {
-        path: PathBuf,
-        fault: AnswerFileFault,
-    },
-    #[error("no cases besides the sample: a package needs cases to judge")]
-    NoSecretCases,
-    #[error(
-        "[io] {key} = {value:?} cannot be a file of the program's working folder in a package: use a plain name (letters, digits, `.`, `_`, `-`), different for input and output"
-    )]
-    IoFileName { key: &'static str, value: String },
-    #[error(
-        "[io] input-file = {input:?}, output-file = {output:?}: Hydro's file I/O is NAME.in and NAME.out (NAME letters, digits, `_`, `-`); rename the files, or export with --io stdio"
-    )]
-    HydroFileNames { input: String, output: String },
-    #[error("{} is not the mayan binary (`--version` printed {version:?}): give the right one with --binary", path.display())]
-    NotMayan { path: PathBuf, version: String },
-    #[error(
-        "{}: run as CMS runs its checker (`./checker input.txt correct_output.txt user_output.txt`, alone in a folder) on a case of the package with its answer, the checker {said}; is it an older mayan than this one? Give this version's binary with --binary",
-        path.display()
-    )]
-    CmsChecker { path: PathBuf, said: String },
-    #[error(transparent)]
-    Cxx(#[from] cxx::CxxError),
-    #[error(transparent)]
-    Folder(#[from] FolderError),
-    #[error(transparent)]
-    Binary(#[from] BinaryError),
-    #[error(transparent)]
-    Config(#[from] ConfigError),
-    #[error("cannot find the running binary: give --binary")]
-    RunningBinary(#[source] std::io::Error),
 }
 
 /// What to export, and where.
@@ -218,7 +162,7 @@ pub fn export(target: Target, request: &Request) -> Result<Exported, ExportError
             lemon::write(&name, &problem, judge, &folder)?;
         }
         (Target::Cms, Some(binary)) => cms::write(&name, &problem, binary, &folder)?,
-        (Target::Polygon, _) => polygon::write(&name, &problem, &folder)?,
+        (Target::Polygon, _) => notes.extend(polygon::write(&name, &problem, &folder)?),
         (Target::Hydro, _) => {
             hydro::write(&name, &problem, &folder)?;
             notes.extend(hydro::warnings(&problem));

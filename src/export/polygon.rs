@@ -2,16 +2,23 @@
 //! unzips to), as Polygon and the tools that read it (Polygon2DOMjudge,
 //! `p2d`) take it:
 //!
-//! - `problem.xml`: the names (English, Chinese), one testset `tests` with
-//!   the time and memory limits, the tests in order (the sample first,
-//!   marked `sample`) with their group and points, the groups (points per
-//!   test), the checker and the solutions with their tags;
+//! - `problem.xml`: the names (English, Chinese), the statements as
+//!   Polygon lists them (each language's LaTeX, `application/x-tex`, then
+//!   the English PDF, `application/pdf`, when it was built), one testset
+//!   `tests` with the time and memory limits, the tests in order (the
+//!   sample first, marked `sample`) with their group and points, the groups
+//!   (points per test), the checker and the solutions with their tags;
 //! - `tests/NN` and `tests/NN.a`: the cases and their answers;
-//! - `files/check.cpp`: the testlib checker (`export::testlib`), for the
+//! - `files/checker.cpp`: the testlib checker (`export::testlib`), for the
 //!   judge's own testlib.h;
 //! - `solutions/`: the reference solution (tag `main`) and a wrong one
 //!   (tag `wrong-answer`);
-//! - `statements/chinese/problem.tex` and `statements/english/problem.tex`.
+//! - `statements/chinese/problem.tex` and `statements/english/problem.tex`
+//!   (the statement's body in problemtools' LaTeX, `\problemname` first,
+//!   not in Polygon's `olymp.sty` form);
+//! - `statements/.pdf/english/problem.pdf`: the English statement built by
+//!   TeX (`tex`), the one statement p2d reads (`--with-statement` carries it
+//!   to DOMjudge); without TeX, a warning and no PDF.
 //!
 //! Standard input and output, whatever `judge.toml` says, as Polygon's
 //! problems and DOMjudge (where `p2d` takes it) use.
@@ -24,16 +31,23 @@ use super::problem::Problem;
 use super::solutions::Solution;
 use super::statement::{Statement, TITLE};
 use super::testlib::{FILE_NAME, checker_source};
-use super::zh;
+use super::{tex, zh};
 use crate::config::{IoConfig, IoMode};
 use crate::text::escape_markup;
 
 /// The file every Polygon package has at its top.
 pub const MARKER: &str = "problem.xml";
 
-/// Writes the package of `problem` called `name` into `folder`.
-pub fn write(name: &str, problem: &Problem, folder: &OutFolder) -> Result<(), ExportError> {
-    folder.write(MARKER, problem_xml(name, problem).as_bytes(), false)?;
+/// Where the English statement's PDF is, as Polygon puts it.
+pub const PDF: &str = "statements/.pdf/english/problem.pdf";
+
+/// Writes the package of `problem` called `name` into `folder`; what the
+/// exporter should know (no PDF built) is returned.
+pub fn write(
+    name: &str,
+    problem: &Problem,
+    folder: &OutFolder,
+) -> Result<Vec<String>, ExportError> {
     let width = test_number_width(problem);
     let cases = problem.groups().flat_map(|g| &g.cases);
     for (i, case) in cases.enumerate() {
@@ -52,11 +66,39 @@ pub fn write(name: &str, problem: &Problem, folder: &OutFolder) -> Result<(), Ex
         let source = solution.source(problem.policy, &stdio);
         folder.write(&path, source.as_bytes(), false)?;
     }
-    let english = Statement::of(problem, IoMode::Stdio).latex();
-    folder.write("statements/english/problem.tex", english.as_bytes(), false)?;
+    let mut notes = Vec::new();
+    let pdf = write_statements(problem, folder, &mut notes)?;
+    let xml = problem_xml(name, problem, pdf);
+    folder.write(MARKER, xml.as_bytes(), false)?;
+    Ok(notes)
+}
+
+/// The statements in LaTeX, and the English one as a PDF when TeX builds
+/// it (else a note says why not): whether it did.
+fn write_statements(
+    problem: &Problem,
+    folder: &OutFolder,
+    notes: &mut Vec<String>,
+) -> Result<bool, ExportError> {
+    let english = Statement::of(problem, IoMode::Stdio);
+    let latex = english.latex();
+    folder.write("statements/english/problem.tex", latex.as_bytes(), false)?;
     let chinese = zh::statement(problem, IoMode::Stdio).latex();
     folder.write("statements/chinese/problem.tex", chinese.as_bytes(), false)?;
-    Ok(())
+    match tex::statement_pdf(problem, &english) {
+        Ok(pdf) => {
+            folder.write(PDF, &pdf, false)?;
+            Ok(true)
+        }
+        Err(e) => {
+            notes.push(format!(
+                "{e}: the package has its statements in LaTeX only, without {PDF}, the one \
+                 Polygon2DOMjudge (p2d --with-statement) carries to DOMjudge; install TeX \
+                 (Debian's texlive-latex-base) and export again"
+            ));
+            Ok(false)
+        }
+    }
 }
 
 /// The solutions a package carries, with their Polygon tags.
@@ -71,8 +113,8 @@ fn test_number_width(problem: &Problem) -> usize {
     problem.case_count().to_string().len().max(2)
 }
 
-/// `problem.xml`.
-pub fn problem_xml(name: &str, problem: &Problem) -> String {
+/// `problem.xml`, listing the English PDF statement when `pdf`.
+pub fn problem_xml(name: &str, problem: &Problem, pdf: bool) -> String {
     let width = test_number_width(problem);
     let mut xml = format!(
         "<?xml version=\"1.0\" encoding=\"utf-8\" standalone=\"no\"?>\n\
@@ -82,6 +124,7 @@ pub fn problem_xml(name: &str, problem: &Problem) -> String {
          \x20       <name language=\"english\" value=\"{TITLE}\"/>\n\
          \x20       <name language=\"chinese\" value=\"{}\"/>\n\
          \x20   </names>\n\
+         {}\
          \x20   <judging input-file=\"\" output-file=\"\" run-count=\"1\">\n\
          \x20       <testset name=\"tests\">\n\
          \x20           <time-limit>{}</time-limit>\n\
@@ -92,6 +135,7 @@ pub fn problem_xml(name: &str, problem: &Problem) -> String {
          \x20           <tests>\n",
         problem.checker_flags().replace("--", ""),
         zh::TITLE,
+        statements_xml(pdf),
         problem.limits.time.as_millis(),
         problem.limits.memory,
         problem.case_count(),
@@ -124,6 +168,28 @@ pub fn problem_xml(name: &str, problem: &Problem) -> String {
         );
     }
     xml.push_str(&assets_xml());
+    xml
+}
+
+/// `problem.xml`'s statements, as Polygon lists them: each language's
+/// LaTeX, then the PDF (the one `p2d` reads: the language of the name it
+/// takes, English first).
+fn statements_xml(pdf: bool) -> String {
+    let mut xml = String::from("    <statements>\n");
+    for language in ["chinese", "english"] {
+        let _ = writeln!(
+            xml,
+            "        <statement charset=\"UTF-8\" language=\"{language}\" mathjax=\"true\" \
+             path=\"statements/{language}/problem.tex\" type=\"application/x-tex\"/>"
+        );
+    }
+    if pdf {
+        let _ = writeln!(
+            xml,
+            "        <statement language=\"english\" path=\"{PDF}\" type=\"application/pdf\"/>"
+        );
+    }
+    xml.push_str("    </statements>\n");
     xml
 }
 

@@ -80,9 +80,14 @@ fn next_steps(target: Target, e: &Exported) -> String {
         ),
         Target::Polygon => format!(
             "next: zip the folder's contents and upload them to Polygon (Package), or make a \
-             DOMjudge package of it: p2d --code {name} -y {pkg}\n\
+             DOMjudge package of it: p2d --code {name} -y{statement} {pkg}\n\
              the checker is files/checker.cpp, for the judge's testlib.h; standard input and output.",
             name = e.name,
+            // The PDF statement, when TeX built one, for DOMjudge to show.
+            statement = match e.path.join(super::polygon::PDF).is_file() {
+                true => " --with-statement",
+                false => "",
+            },
             pkg = quoted(&e.path),
         ),
         Target::Hydro => format!(
