@@ -477,7 +477,7 @@ fn real_contestants_in_the_ccf_layout_under_the_noi_preset() {
     assert!(j.row("GD-01").contains("AC"), "{}", j.stdout);
     assert!(j.row("GD-02").contains("PE"), "{}", j.stdout);
     assert!(
-        j.stdout.contains("PE: the program wrote no mayan.out; it printed nothing either (in file mode standard input is empty: a program for --io stdio?)"),
+        j.stdout.contains("PE: the program wrote no mayan.out; it printed nothing either, and read standard input (empty in file mode) but never mayan.in: a program for --io stdio?"),
         "{}",
         j.stdout
     );

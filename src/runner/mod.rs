@@ -56,6 +56,11 @@ pub struct RunSpec {
     /// Folders the run may also read (and execute): the submission's own
     /// staged files, as a script's modules beside it.
     pub readable: Vec<PathBuf>,
+    /// Files the judge put in the working folder that are the run's own:
+    /// given to its user id (when it has one) before it starts, so that it
+    /// may write them, and taken back with the folder after. The run's copy
+    /// of its input in file mode.
+    pub own_files: Vec<PathBuf>,
 }
 
 /// How the program ended.

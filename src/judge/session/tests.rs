@@ -172,8 +172,7 @@ fn a_program_that_writes_no_output_file_is_told_so() {
     let report = judge_with(&runner, IoMode::File, &[program("p", &["./p"])]);
     let c = &report.submissions[0].cases[0];
     assert_eq!(c.verdict, Verdict::PE);
-    let told = "the program wrote no mayan.out; it printed nothing either (in file mode \
-                standard input is empty: a program for --io stdio?)";
+    let told = "the program wrote no mayan.out; it read mayan.in, and printed nothing either";
     assert_eq!(c.message, told);
 }
 
