@@ -1,10 +1,10 @@
 //! File mode as contestants' programs meet it (issue 37): a program that
 //! opens `mayan.in` to read and write gets its own copy (the judge as root
 //! runs it as another user), what it writes there never reaches the
-//! checker, and the hints say what a program did with its input. Each
-//! program is tiny C built here; each runs under the runner as probed (as
-//! root: a user id of its own, its own tmpfs) and as a judge that is not
-//! root would run it.
+//! checker, a program that only sleeps is TLE once as idle, and the hints
+//! say what a program did with its input. Each program is tiny C built
+//! here; each runs under the runner as probed (as root: a user id of its
+//! own, its own tmpfs) and as a judge that is not root would run it.
 //! Verdicts and messages are asserted, never times.
 
 use std::os::unix::fs::PermissionsExt;
@@ -138,6 +138,21 @@ fn what_a_program_writes_into_its_input_is_not_what_it_is_judged_on() {
             r.message
         );
         assert_eq!(r.input, CASE, "{mode}: the case as judged");
+    }
+}
+
+#[test]
+fn a_program_that_only_sleeps_is_tle_once_as_idle() {
+    // Issue 37: a sleeper was judged again alone as "starved" on every case.
+    let source = program("sleep(60); return RIGHT;");
+    for (mode, r) in judge(&source) {
+        assert_eq!(r.verdict, Verdict::TLE, "{mode}: {}", r.message);
+        assert!(
+            r.message.ends_with(": idle, it slept or waited"),
+            "{mode}: {}",
+            r.message
+        );
+        assert!(!r.judged_again, "{mode}");
     }
 }
 

@@ -8,7 +8,8 @@
 //! fake sets to now, as a program's read does where reads are recorded) and
 //! what it wrote, which the fake puts where the program would have
 //! (standard output, or the output file). The fake's own look at the input
-//! leaves no such trace.
+//! leaves no such trace. How loaded the machine is comes from the fake too
+//! ([`FakeRunner::with_load`]).
 
 use std::io;
 use std::path::{Path, PathBuf};
@@ -94,6 +95,7 @@ pub struct FakeRunner {
     output_file: String,
     /// Every command run, in the order the runs started.
     runs: Mutex<Vec<Vec<String>>>,
+    load: Option<super::Load>,
 }
 
 impl FakeRunner {
@@ -105,6 +107,16 @@ impl FakeRunner {
             input_file: "mayan.in".to_string(),
             output_file: "mayan.out".to_string(),
             runs: Mutex::new(Vec::new()),
+            load: None,
+        }
+    }
+
+    /// The same fake on a machine as loaded as `load` says (by default its
+    /// load is unknown).
+    pub fn with_load(self, load: super::Load) -> Self {
+        FakeRunner {
+            load: Some(load),
+            ..self
         }
     }
 
@@ -193,5 +205,9 @@ impl Runner for FakeRunner {
 
     fn method(&self) -> String {
         "a script (the fake runner)".to_string()
+    }
+
+    fn machine_load(&self) -> Option<super::Load> {
+        self.load
     }
 }

@@ -97,6 +97,33 @@ pub struct RunOutcome {
     pub process_limit_hit: bool,
 }
 
+/// How loaded the machine is.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Load {
+    /// Tasks running or waiting to run, on average over the last minute
+    /// (the first figure of `/proc/loadavg`).
+    pub average: f64,
+    /// The cores the judge may use.
+    pub cores: usize,
+}
+
+impl Load {
+    /// The machine's load now, when `/proc` tells it.
+    pub fn now() -> Option<Load> {
+        Some(Load {
+            average: procfs::load_average()?,
+            cores: std::thread::available_parallelism().map_or(1, usize::from),
+        })
+    }
+
+    /// True when more tasks wanted a core than there were cores: a run then
+    /// shared its core with another, and the wall clock went faster than
+    /// its CPU time.
+    pub fn over_cores(&self) -> bool {
+        self.average > self.cores as f64
+    }
+}
+
 /// Something that runs programs.
 pub trait Runner: Sync {
     /// Runs to the end (or to a limit) and reports; `Err` only when the run
@@ -120,6 +147,11 @@ pub trait Runner: Sync {
         _limits: &Limits,
     ) -> std::io::Result<Option<sandbox::tmpfs::Mounted>> {
         Ok(None)
+    }
+
+    /// How loaded the machine is now (`None` when it cannot be told).
+    fn machine_load(&self) -> Option<Load> {
+        Load::now()
     }
 
     /// A fresh scratch folder for one run's files (see [`scratch_dir`]),
