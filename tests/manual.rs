@@ -40,7 +40,7 @@ fn the_examples_of_the_readme_and_the_manual_run_as_shown() {
         scratch.path().join("shared"),
     )
     .unwrap();
-    let mut cases = trycmd::TestCases::new();
+    let cases = trycmd::TestCases::new();
     cases
         .register_bin("mayan", Path::new(env!("CARGO_BIN_EXE_mayan")))
         .timeout(std::time::Duration::from_secs(600));
