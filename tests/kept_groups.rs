@@ -76,6 +76,7 @@ impl Bench {
                 ..LIMITS
             },
             readable: Vec::new(),
+            own_files: Vec::new(),
         };
         self.runner.run(&spec).expect("the run is made")
     }

@@ -80,7 +80,10 @@ fn an_re_shows_the_end_of_the_programs_standard_error() {
     let out = judge(&work, &["--", "python3", "crash.py"]);
     let all = text(&out);
     assert!(
-        all.contains("RE: exit code 1; its standard error ends:"),
+        all.contains(
+            "RE: exit code 1; it never read mayan.in (could it not open it?); its standard error \
+             ends:"
+        ),
         "{all}"
     );
     assert!(all.contains("ValueError: bad token"), "{all}");

@@ -89,6 +89,7 @@ fn run_with(
         stderr: work.join("stderr.txt"),
         limits,
         readable: Vec::new(),
+        own_files: Vec::new(),
     };
     let outcome = runner.run(&spec).expect("the run is made");
     (outcome, dir)
@@ -222,6 +223,7 @@ fn a_missing_program_is_an_error_not_a_verdict() {
         stderr: dir.path().join("e"),
         limits: LIMITS,
         readable: Vec::new(),
+        own_files: Vec::new(),
     };
     assert!(ProcessRunner::new().run(&spec).is_err());
 }
@@ -314,6 +316,7 @@ fn a_runs_cleanup_leaves_a_parallel_runs_orphans_alone() {
             stderr: work.join("stderr.txt"),
             limits: LIMITS,
             readable: Vec::new(),
+            own_files: Vec::new(),
         }
     };
     for (i, runner) in runners().iter().enumerate() {
@@ -402,6 +405,7 @@ fn children_that_outlive_a_run_are_reaped_by_the_judge() {
                     ..LIMITS
                 },
                 readable: Vec::new(),
+                own_files: Vec::new(),
             };
             let o = runner.run(&spec).expect("the run is made");
             assert_eq!(o.exit, Exit::Code(0), "{o:?}");
@@ -444,6 +448,7 @@ fn reaping_runs_children_never_takes_a_parallel_runs_program() {
                 ..LIMITS
             },
             readable: Vec::new(),
+            own_files: Vec::new(),
         }
     };
     for (i, runner) in runners().iter().enumerate() {

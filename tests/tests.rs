@@ -20,6 +20,7 @@ mod export_kattis;
 mod export_lemon;
 mod export_polygon;
 mod export_uoj;
+mod file_io;
 mod gen_cases;
 mod judge;
 mod kept_groups;

@@ -180,6 +180,7 @@ fn compile_in(
         stderr: build_dir.join("compile.err"),
         limits,
         readable: Vec::new(),
+        own_files: Vec::new(),
     };
     let outcome = runner.run(&spec).map_err(|e| PrepareError::Compiler {
         language: language.name.clone(),

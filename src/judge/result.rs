@@ -33,8 +33,8 @@ pub struct CaseResult {
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub input: String,
     /// The case was judged a second time, alone, because its first run was
-    /// stopped by the wall clock with CPU time to spare (this is the second
-    /// run's result).
+    /// stopped by the wall clock near its CPU limit on a loaded machine
+    /// (this is the second run's result; see `judge::program`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub judged_again: bool,
 }

@@ -100,8 +100,7 @@ fn over_a_limit(observed: &Observed, limits: &Limits) -> Option<(Verdict, String
         if run.cpu > limits.cpu || run.stopped == Some(Stop::CpuTime) {
             (Verdict::TLE, format!("CPU time over {} ms", ms(limits.cpu)))
         } else if run.stopped == Some(Stop::WallTime) {
-            let why = format!("stopped at the wall-clock limit of {} ms", ms(limits.wall));
-            (Verdict::TLE, why)
+            (Verdict::TLE, stopped_at_the_wall(run, limits))
         } else if run.stopped == Some(Stop::Memory) || run.peak_memory_kib * 1024 > limits.memory {
             (
                 Verdict::MLE,
@@ -121,6 +120,29 @@ fn over_a_limit(observed: &Observed, limits: &Limits) -> Option<(Verdict, String
             return None;
         },
     )
+}
+
+/// True when a run stopped at the wall clock had used under half its CPU
+/// limit by then: it sat idle most of the time, sleeping or waiting (why
+/// half: see `judge::program`, which judges only the others again).
+pub fn sat_idle(cpu: std::time::Duration, limits: &Limits) -> bool {
+    cpu * 2 < limits.cpu
+}
+
+/// Why a run stopped at the wall clock is TLE: the CPU time it used of its
+/// limit meanwhile, and, when that is under half, that it sat idle.
+fn stopped_at_the_wall(run: &RunOutcome, limits: &Limits) -> String {
+    let ms = |d: std::time::Duration| d.as_millis();
+    let why = format!(
+        "stopped at the wall-clock limit of {} ms having used {} ms of its {} ms of CPU time",
+        ms(limits.wall),
+        ms(run.cpu),
+        ms(limits.cpu)
+    );
+    match sat_idle(run.cpu, limits) {
+        true => format!("{why}: idle, it slept or waited"),
+        false => why,
+    }
 }
 
 /// A note for a run that met the process limit (a fork bomb, say), else

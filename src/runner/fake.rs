@@ -2,13 +2,17 @@
 //! script, so the judging run, the reports and the exit codes can be tested
 //! without processes or clocks.
 //!
-//! The script sees the command and the run's input (its standard input, or
-//! the input file in its working folder) and says what the run did: how it
-//! ended, what was measured, and what it wrote, which the fake puts where the
-//! program would have (standard output, or the output file).
+//! The script sees the command and the run's input (the input file in its
+//! working folder, or else its standard input) and says what the run did:
+//! how it ended, what was measured, what it read (whose access time the
+//! fake sets to now, as a program's read does where reads are recorded) and
+//! what it wrote, which the fake puts where the program would have
+//! (standard output, or the output file). The fake's own look at the input
+//! leaves no such trace. How loaded the machine is comes from the fake too
+//! ([`FakeRunner::with_load`]).
 
 use std::io;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Duration;
 
@@ -22,6 +26,19 @@ pub struct Scripted {
     /// `None` writes nothing at all.
     pub output: Option<Vec<u8>>,
     pub stderr: Vec<u8>,
+    /// What the run read.
+    pub reads: Reads,
+}
+
+/// What a scripted run read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reads {
+    /// Its input where the I/O mode puts it: the input file in its working
+    /// folder, else standard input.
+    Input,
+    /// Standard input, whatever the mode (a program for stdio).
+    Stdin,
+    Nothing,
 }
 
 impl Scripted {
@@ -38,6 +55,7 @@ impl Scripted {
             },
             output: Some(output.as_bytes().to_vec()),
             stderr: Vec::new(),
+            reads: Reads::Input,
         }
     }
 
@@ -77,6 +95,7 @@ pub struct FakeRunner {
     output_file: String,
     /// Every command run, in the order the runs started.
     runs: Mutex<Vec<Vec<String>>>,
+    load: Option<super::Load>,
 }
 
 impl FakeRunner {
@@ -88,6 +107,16 @@ impl FakeRunner {
             input_file: "mayan.in".to_string(),
             output_file: "mayan.out".to_string(),
             runs: Mutex::new(Vec::new()),
+            load: None,
+        }
+    }
+
+    /// The same fake on a machine as loaded as `load` says (by default its
+    /// load is unknown).
+    pub fn with_load(self, load: super::Load) -> Self {
+        FakeRunner {
+            load: Some(load),
+            ..self
         }
     }
 
@@ -96,12 +125,55 @@ impl FakeRunner {
         self.runs.lock().unwrap_or_else(|e| e.into_inner()).clone()
     }
 
+    /// Where the run's input is: the input file when the judge put one in
+    /// its working folder (file mode), else its standard input.
+    fn input_path(&self, spec: &RunSpec) -> Option<PathBuf> {
+        let file = spec.workdir.join(&self.input_file);
+        match file.exists() {
+            true => Some(file),
+            false => spec.stdin.clone(),
+        }
+    }
+
+    /// The run's input, read without setting its access time (`O_NOATIME`,
+    /// the judge's own file), so that only what the script reads shows.
     fn input_of(&self, spec: &RunSpec) -> String {
-        let path = match &spec.stdin {
-            Some(path) => path.clone(),
-            None => spec.workdir.join(&self.input_file),
+        use std::io::Read;
+        use std::os::unix::fs::OpenOptionsExt;
+        let mut text = String::new();
+        // O_NOATIME is refused on a file that is not the caller's.
+        let opened = self.input_path(spec).and_then(|path| {
+            let quiet = std::fs::File::options()
+                .read(true)
+                .custom_flags(libc::O_NOATIME)
+                .open(&path);
+            quiet.or_else(|_| std::fs::File::open(&path)).ok()
+        });
+        if let Some(mut file) = opened {
+            let mut bytes = Vec::new();
+            if file.read_to_end(&mut bytes).is_ok() {
+                text = String::from_utf8_lossy(&bytes).into_owned();
+            }
+        }
+        text
+    }
+
+    /// Leaves the trace of a read on what the script says the run read:
+    /// its access time set to now (set, not read, so that it shows even
+    /// where the file system records no reads).
+    fn read_as_told(&self, spec: &RunSpec, reads: Reads) -> io::Result<()> {
+        let path = match reads {
+            Reads::Input => self.input_path(spec),
+            Reads::Stdin => spec.stdin.clone(),
+            Reads::Nothing => None,
         };
-        std::fs::read(path).map_or(String::new(), |b| String::from_utf8_lossy(&b).into_owned())
+        match path {
+            Some(path) => {
+                let now = std::fs::FileTimes::new().set_accessed(std::time::SystemTime::now());
+                std::fs::File::open(path)?.set_times(now)
+            }
+            None => Ok(()),
+        }
     }
 }
 
@@ -120,10 +192,11 @@ impl Runner for FakeRunner {
             input: self.input_of(spec),
         };
         let scripted = (self.script)(&run)?;
+        self.read_as_told(spec, scripted.reads)?;
         let output = scripted.output.as_deref().unwrap_or_default();
         write(&spec.stdout, output)?;
         write(&spec.stderr, &scripted.stderr)?;
-        let file_io = spec.stdin.is_none() && spec.workdir.join(&self.input_file).exists();
+        let file_io = spec.workdir.join(&self.input_file).exists();
         if file_io && scripted.output.is_some() {
             write(&spec.workdir.join(&self.output_file), output)?;
         }
@@ -132,5 +205,9 @@ impl Runner for FakeRunner {
 
     fn method(&self) -> String {
         "a script (the fake runner)".to_string()
+    }
+
+    fn machine_load(&self) -> Option<super::Load> {
+        self.load
     }
 }

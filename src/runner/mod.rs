@@ -56,6 +56,11 @@ pub struct RunSpec {
     /// Folders the run may also read (and execute): the submission's own
     /// staged files, as a script's modules beside it.
     pub readable: Vec<PathBuf>,
+    /// Files the judge put in the working folder that are the run's own:
+    /// given to its user id (when it has one) before it starts, so that it
+    /// may write them, and taken back with the folder after. The run's copy
+    /// of its input in file mode.
+    pub own_files: Vec<PathBuf>,
 }
 
 /// How the program ended.
@@ -92,6 +97,33 @@ pub struct RunOutcome {
     pub process_limit_hit: bool,
 }
 
+/// How loaded the machine is.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Load {
+    /// Tasks running or waiting to run, on average over the last minute
+    /// (the first figure of `/proc/loadavg`).
+    pub average: f64,
+    /// The cores the judge may use.
+    pub cores: usize,
+}
+
+impl Load {
+    /// The machine's load now, when `/proc` tells it.
+    pub fn now() -> Option<Load> {
+        Some(Load {
+            average: procfs::load_average()?,
+            cores: std::thread::available_parallelism().map_or(1, usize::from),
+        })
+    }
+
+    /// True when more tasks wanted a core than there were cores: a run then
+    /// shared its core with another, and the wall clock went faster than
+    /// its CPU time.
+    pub fn over_cores(&self) -> bool {
+        self.average > self.cores as f64
+    }
+}
+
 /// Something that runs programs.
 pub trait Runner: Sync {
     /// Runs to the end (or to a limit) and reports; `Err` only when the run
@@ -115,6 +147,11 @@ pub trait Runner: Sync {
         _limits: &Limits,
     ) -> std::io::Result<Option<sandbox::tmpfs::Mounted>> {
         Ok(None)
+    }
+
+    /// How loaded the machine is now (`None` when it cannot be told).
+    fn machine_load(&self) -> Option<Load> {
+        Load::now()
     }
 
     /// A fresh scratch folder for one run's files (see [`scratch_dir`]),

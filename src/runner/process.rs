@@ -177,6 +177,12 @@ impl Runner for ProcessRunner {
             Some(s) => Some(s.jail(spec)?),
             None => None,
         };
+        if let Err(e) = give_own_files(spec, jail.as_ref()) {
+            if let Some(jail) = jail {
+                jail.release()?;
+            }
+            return Err(e);
+        }
         let group = self.group(&run_id, spec)?;
         let ended = spawn_and_wait(spec, &run_id, group.as_ref(), jail.as_ref());
         if let Some(group) = &group {
@@ -234,6 +240,17 @@ impl Runner for ProcessRunner {
             Some(root) => super::scratch_dir_in(root, "mayan-run-"),
             None => super::scratch_dir("mayan-run-"),
         }
+    }
+}
+
+/// Gives the run's own files (its copy of the input) to its user id, when
+/// it has one, so that it may write them (`Jail::release` takes them back
+/// with its working folder). Without one the run is the judge's user, whose
+/// files they are already.
+fn give_own_files(spec: &RunSpec, jail: Option<&Jail>) -> io::Result<()> {
+    match jail.and_then(Jail::uid) {
+        Some(uid) => (spec.own_files.iter()).try_for_each(|p| super::sandbox::uid::give(p, uid)),
+        None => Ok(()),
     }
 }
 
@@ -629,6 +646,7 @@ mod tests {
                 processes: 16,
             },
             readable: Vec::new(),
+            own_files: Vec::new(),
         }
     }
 

@@ -3,6 +3,16 @@
 //! children. Every read is of a small kernel file; a process that is gone
 //! reads as nothing.
 
+/// The load average over the last minute: the first field of
+/// `/proc/loadavg`.
+pub fn load_average() -> Option<f64> {
+    parse_load_average(&std::fs::read_to_string("/proc/loadavg").ok()?)
+}
+
+fn parse_load_average(text: &str) -> Option<f64> {
+    text.split_whitespace().next()?.parse().ok()
+}
+
 /// A process: a number, or the judge itself (`/proc/self`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Proc {
@@ -179,6 +189,15 @@ pub fn own_children() -> Option<Vec<libc::pid_t>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_load_average_is_the_first_figure_of_loadavg() {
+        assert_eq!(
+            parse_load_average("3.52 1.20 0.80 5/812 4242\n"),
+            Some(3.52)
+        );
+        assert_eq!(parse_load_average(""), None);
+    }
 
     #[test]
     fn status_fields_are_read_by_name() {

@@ -173,8 +173,7 @@ fn a_program_that_writes_no_output_file_is_told_so() {
     let report = judge_with(&runner, IoMode::File, &[program("p", &["./p"])]);
     let c = &report.submissions[0].cases[0];
     assert_eq!(c.verdict, Verdict::PE);
-    let told = "the program wrote no mayan.out; it printed nothing either (in file mode \
-                standard input is empty: a program for --io stdio?)";
+    let told = "the program wrote no mayan.out; it read mayan.in, and printed nothing either";
     assert_eq!(c.message, told);
 }
 
@@ -302,72 +301,6 @@ fn the_observer_sees_every_case_in_order_and_each_submission_whole() {
         session.judge(&[], &mut Quiet),
         Err(SessionError::NothingToJudge)
     ));
-}
-
-#[test]
-fn a_case_stopped_by_the_wall_clock_with_cpu_to_spare_is_judged_again_alone_once() {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    // The first run of case `c` is starved (wall clock, 200 ms of CPU); the
-    // second is fine. `./sleeper` is starved every time; `./slow` uses its
-    // CPU time and is never judged again.
-    let starved = AtomicUsize::new(0);
-    let runner = FakeRunner::new(move |run: &FakeRun| {
-        let argv0 = run.spec.argv[0].as_str();
-        let c = run.input == SAMPLE && run.spec.argv.len() == 2;
-        Ok(match argv0 {
-            "./sleeper" => Scripted::stopped(Stop::WallTime, Duration::from_millis(5)),
-            "./slow" => Scripted::stopped(Stop::WallTime, Duration::from_millis(900)),
-            _ if c && starved.fetch_add(1, Ordering::SeqCst) == 0 => {
-                Scripted::stopped(Stop::WallTime, Duration::from_millis(200))
-            }
-            _ => correct(run)?,
-        })
-    });
-    let entries = [
-        program("ok", &["./ok", "c"]),
-        program("sleeper", &["./sleeper"]),
-        program("slow", &["./slow"]),
-    ];
-    let report = judge_with(&runner, IoMode::File, &entries);
-    let [ok, sleeper, slow] = &report.submissions[..] else {
-        panic!("three reports");
-    };
-    assert_eq!(verdicts(ok), [Verdict::AC; 4]);
-    let again: Vec<&CaseResult> = ok.cases.iter().filter(|c| c.judged_again).collect();
-    assert_eq!(again.len(), 1, "the starved case only");
-    let told = "; judged again alone: its first run was stopped at the wall clock after 200 ms";
-    assert!(again[0].message.contains(told), "{}", again[0].message);
-    assert_eq!(verdicts(sleeper), [Verdict::TLE; 4]);
-    assert!(sleeper.cases.iter().all(|c| c.judged_again), "once each");
-    assert!(
-        slow.cases.iter().all(|c| !c.judged_again),
-        "900 of 1000 ms is no starvation"
-    );
-    let runs = |name: &str| runner.runs().iter().filter(|r| r[0] == name).count();
-    assert_eq!((runs("./ok"), runs("./sleeper"), runs("./slow")), (5, 8, 4));
-}
-
-#[test]
-fn a_program_that_sleeps_through_every_case_is_judged_again_on_five_at_most() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut cases = cases(dir.path());
-    cases.extend(cases.clone());
-    let runner = FakeRunner::new(|_: &FakeRun| {
-        Ok(Scripted::stopped(Stop::WallTime, Duration::from_millis(5)))
-    });
-    for jobs in [1, 2] {
-        let plan = Plan {
-            jobs,
-            ..plan(IoMode::File)
-        };
-        let argv = ["./sleeper".to_string()];
-        let results =
-            crate::judge::program::grade_program(&runner, &argv, &cases, &plan, &mut |_| {});
-        let again = results.iter().filter(|r| r.judged_again).count();
-        assert_eq!((results.len(), again), (8, 5), "jobs {jobs}");
-        assert!(results.iter().all(|r| r.verdict == Verdict::TLE));
-    }
-    assert_eq!(runner.runs().len(), 2 * (8 + 5));
 }
 
 #[test]
@@ -556,3 +489,5 @@ fn data_that_cannot_be_judged_whole_is_refused_before_anything_runs() {
     let (found, _) = find_cases(&suites_config(&[(&full, u32::MAX / 4)])).unwrap();
     assert_eq!(found.len(), 4);
 }
+
+mod starved;

@@ -134,7 +134,21 @@ fn messages_name_the_limit_or_the_signal() {
         &observed(run(Exit::Signal(9), Some(Stop::WallTime), 10, 10)),
         &LIMITS,
     );
-    assert_eq!(m, "stopped at the wall-clock limit of 3000 ms");
+    assert_eq!(
+        m,
+        "stopped at the wall-clock limit of 3000 ms having used 10 ms of its 1000 ms of CPU \
+         time: idle, it slept or waited"
+    );
+    let (v, m) = decide(
+        &observed(run(Exit::Signal(9), Some(Stop::WallTime), 500, 10)),
+        &LIMITS,
+    );
+    assert_eq!(v, Verdict::TLE);
+    assert_eq!(
+        m,
+        "stopped at the wall-clock limit of 3000 ms having used 500 ms of its 1000 ms of CPU time",
+        "half the limit is not idle"
+    );
     let (v, m) = decide(
         &observed(run(Exit::Signal(9), Some(Stop::Disk), 10, 10)),
         &LIMITS,

@@ -83,6 +83,7 @@ fn the_environment_is_the_sandbox_own() {
             processes: 1,
         },
         readable: Vec::new(),
+        own_files: Vec::new(),
     };
     let jail = s.jail(&spec).unwrap();
     assert!(Path::new(&jail.argv[0]).is_absolute(), "{:?}", jail.argv);
