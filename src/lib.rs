@@ -20,15 +20,17 @@
 //!   Polygon, HydroOJ, LemonLime, CMS, UOJ).
 //! - [`cli`]: the command line, flags in and exit code out; [`exit`] names
 //!   every exit code.
-//! - [`text`], [`terminal`] and [`untrusted`]: wording and escaping shared
-//!   by reports, the terminal's width, and bounded reading of what others
-//!   made.
+//! - [`text`], [`terminal`], [`untrusted`] and [`inputs`]: wording and
+//!   escaping shared by reports, the terminal's width, bounded reading of
+//!   what others made, and what a command reads, which nothing it writes
+//!   may replace.
 
 pub mod check;
 pub mod cli;
 pub mod config;
 pub mod exit;
 pub mod export;
+pub mod inputs;
 pub mod judge;
 pub mod picture;
 pub mod puzzle;

@@ -35,6 +35,7 @@ mod partition;
 mod properties;
 mod regression;
 mod report_html;
+mod report_paths;
 mod resume;
 mod runner;
 mod sandbox;

@@ -252,6 +252,19 @@ fn protected(request: &Request) -> Vec<Protected> {
             no_inside: false,
         });
     }
+    let tools = [
+        ("the binary packed", Some(request.binary)),
+        ("testlib.h", request.testlib_h),
+    ];
+    for (what, path) in tools {
+        if let Some(path) = path {
+            all.push(Protected {
+                what: what.to_string(),
+                path: path.to_path_buf(),
+                no_inside: false,
+            });
+        }
+    }
     all.push(Protected {
         what: "the current folder".to_string(),
         path: PathBuf::from("."),

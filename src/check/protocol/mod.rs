@@ -107,6 +107,16 @@ pub enum ProtocolError {
     },
     #[error("{}: not written: it is {what}, and a result goes only to a regular file of one name", path.display())]
     WriteRefused { path: PathBuf, what: &'static str },
+    #[error(
+        "--html {}: that is {} ({}), which the check reads; name another file",
+        crate::text::visible(&path.display().to_string()),
+        input.what,
+        crate::text::visible(&input.path.display().to_string())
+    )]
+    OverInput {
+        path: PathBuf,
+        input: crate::inputs::Input,
+    },
     /// A setting of the checker (a flag or its environment variable) that
     /// is wrong: the host is misconfigured.
     #[error("mayan check is misconfigured: {0}")]
@@ -119,6 +129,7 @@ impl ProtocolError {
         match self {
             ProtocolError::Write { .. }
             | ProtocolError::WriteRefused { .. }
+            | ProtocolError::OverInput { .. }
             | ProtocolError::Config(_) => self.to_string(),
             _ => format!("{self} (usage: {usage})"),
         }

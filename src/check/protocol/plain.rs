@@ -39,17 +39,33 @@ pub fn run(args: &[String], policy: Policy) -> Result<u8, ProtocolError> {
 /// on boards beside the smallest solution (`picture::answer`).
 pub fn run_drawn(args: &[String], policy: Policy, html: &Path) -> u8 {
     let result = inputs(args).and_then(|inputs| {
+        check_page_path(&inputs, html)?;
         let j = check_files(&inputs, policy);
         say(&j);
-        std::fs::write(html, drawing(&inputs, &j, policy)).map_err(|source| {
-            ProtocolError::Write {
-                path: html.to_path_buf(),
-                source,
-            }
-        })?;
+        super::files::write_file(html, &drawing(&inputs, &j, policy))?;
         Ok(code(j.verdict))
     });
     result.unwrap_or_else(|e| super::fault(super::Protocol::Plain, args, &e))
+}
+
+/// The page is never written over the case, the output or the answer it
+/// checks (nor a link to one, nor another name of one).
+fn check_page_path(inputs: &Inputs, html: &Path) -> Result<(), ProtocolError> {
+    let mut read = crate::inputs::Inputs::default();
+    read.file("the case", &inputs.input);
+    if let Source::File(output) = &inputs.output {
+        read.file("the output checked", output);
+    }
+    if let Some(answer) = &inputs.answer {
+        read.file("the answer", answer);
+    }
+    match read.hit_by(html) {
+        Some((input, _)) => Err(ProtocolError::OverInput {
+            path: html.to_path_buf(),
+            input: input.clone(),
+        }),
+        None => Ok(()),
+    }
 }
 
 fn inputs(args: &[String]) -> Result<Inputs, ProtocolError> {

@@ -9,6 +9,7 @@
 //! fake runner and observers of their own, and can stop it halfway
 //! ([`Run::interrupt`]) and resume it.
 
+mod reads;
 mod select;
 pub mod words;
 
@@ -150,7 +151,8 @@ impl Run {
         request: Request,
         runner: impl FnOnce(&Config) -> Result<Box<dyn Runner>, RunError>,
     ) -> Result<Run, RunError> {
-        let (config, base) = configured(&request)?;
+        let (config, config_path) = configured(&request)?;
+        let base = base_of(config_path.as_deref());
         let (mut cases, strays) = find_cases(&config)?;
         let mut found: String = strays
             .iter()
@@ -164,6 +166,13 @@ impl Run {
         found += &words::found_listing(&gathered, request.display.brief(entries.len()));
         let plan = Plan::of(&config, request.jobs.max(1));
         check_outputs(&request)?;
+        let reads = reads::of(
+            config_path.as_deref(),
+            &config,
+            (&entries, &gathered),
+            &request.command,
+        );
+        request.outputs.check_inputs(&reads)?;
         let earlier = earlier(&request, &plan, &cases)?;
         if let (Some(e), Some(json)) = (&earlier, &request.outputs.json) {
             found += &words::resuming(e, json);
@@ -243,17 +252,19 @@ impl Run {
     }
 }
 
-/// The configuration with the request's overrides, and the folder its
-/// relative paths start from.
-fn configured(request: &Request) -> Result<(Config, PathBuf), RunError> {
+/// The configuration with the request's overrides, and the file it was
+/// read from (none: the built-in one).
+fn configured(request: &Request) -> Result<(Config, Option<PathBuf>), RunError> {
     let (mut config, config_path) = Config::find(request.config.as_deref())?;
-    let base = config_path
-        .as_deref()
-        .and_then(Path::parent)
-        .unwrap_or(Path::new(""))
-        .to_path_buf();
     config.apply(&request.overrides)?;
-    Ok((config, base))
+    Ok((config, config_path))
+}
+
+/// The folder the configuration's relative paths start from.
+fn base_of(config_path: Option<&Path>) -> PathBuf {
+    (config_path.and_then(Path::parent))
+        .unwrap_or(Path::new(""))
+        .to_path_buf()
 }
 
 /// The report paths, checked before anything runs; a shard writes only

@@ -25,7 +25,7 @@ use std::path::{Path, PathBuf};
 use crate::config::{Config, ConfigError, Overrides};
 use crate::exit;
 use crate::judge::plan::Plan;
-use crate::judge::report::outputs::{OutputError, Outputs};
+use crate::judge::report::outputs::{Inputs, OutputError, Outputs};
 use crate::judge::report::table::sandbox_summary;
 use crate::judge::run::{RunError, check_program};
 use crate::judge::submission::stage_command;
@@ -141,6 +141,17 @@ pub fn run(
     run_with(request, runner, say)
 }
 
+/// What a stress run reads, that its report may not replace: the
+/// configuration and the files its command names.
+fn reads(config_path: Option<&Path>, command: &[String]) -> Inputs {
+    let mut inputs = Inputs::default();
+    if let Some(path) = config_path {
+        inputs.file("the configuration", path);
+    }
+    inputs.command(command);
+    inputs
+}
+
 /// [`run`], its program run by the runner `runner` makes for the settled
 /// configuration.
 pub fn run_with(
@@ -154,7 +165,8 @@ pub fn run_with(
     };
     outputs.check()?;
     check_program(&request.command)?;
-    let (mut config, _) = Config::find(request.config.as_deref())?;
+    let (mut config, config_path) = Config::find(request.config.as_deref())?;
+    outputs.check_inputs(&reads(config_path.as_deref(), &request.command))?;
     config.apply(&request.overrides)?;
     let plan = Plan::of(&config, request.jobs.max(1));
     let runner = runner(&config)?;

@@ -1,5 +1,6 @@
 //! `mayan report merge` as one call ([`write_merged`]): the report paths
-//! checked, the reports read and put together, then shown and written by
+//! checked (none of them over a report read, but `--json`, which may
+//! replace the run's own report with the merged one), the reports read and put together, then shown and written by
 //! the same reporters as a judging run's (`reporters::standard`), each
 //! later report's note said first.
 
@@ -7,7 +8,7 @@ use std::path::PathBuf;
 
 use super::{MergeError, Merged, Shard, merge_noting, read_report};
 use crate::judge::event::{Event, Observer, Tone};
-use crate::judge::report::outputs::{OutputError, Outputs};
+use crate::judge::report::outputs::{Inputs, OutputError, Outputs};
 use crate::judge::report::reporters::{self, Display, Outcome};
 
 /// Reports that cannot be put together, or written where asked.
@@ -27,6 +28,17 @@ pub fn write_merged(
     display: Display,
 ) -> Result<Outcome, MergeRunError> {
     outputs.check()?;
+    let mut read = Inputs::default();
+    for path in paths {
+        read.file("a report read", path);
+    }
+    // Every report is read whole before any is written (and a merge keeps
+    // no journal), so --json may name one of them; no other report may.
+    let others = Outputs {
+        json: None,
+        ..outputs.clone()
+    };
+    others.check_inputs(&read)?;
     let shards = (paths.iter())
         .map(|path| {
             let report = read_report(path)?;

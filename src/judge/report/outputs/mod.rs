@@ -5,13 +5,17 @@
 //! renamed over it would replace), in a folder where the judge can write,
 //! and no two of them (or the JSON report's journal, or the HTML report's
 //! folder of pages) the same file; the folder of pages a link or not the
-//! judge's own is refused too. Found out before an hour of judging, not
+//! judge's own is refused too; and none of them over or inside what the
+//! command reads ([`Inputs`]). Found out before an hour of judging, not
 //! after. Not responsible for writing them (`reporters`).
 
 use std::path::{Path, PathBuf};
 
 use super::html::WriteError;
 use super::journal::journal_path;
+use crate::text::visible;
+
+pub use crate::inputs::{Input, Inputs};
 
 /// The report files asked for, each optional.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -56,6 +60,19 @@ pub enum OutputError {
         path: PathBuf,
     },
     #[error(
+        "{flag} {}: {} {} ({}), which this command reads; write the report elsewhere",
+        visible(&path.display().to_string()),
+        if *inside { "inside" } else { "that is" },
+        input.what,
+        visible(&input.path.display().to_string())
+    )]
+    OverInput {
+        flag: &'static str,
+        path: PathBuf,
+        input: Input,
+        inside: bool,
+    },
+    #[error(
         "{}: not a regular file (a link, a folder, a pipe?); the run keeps its journal \
          there: remove it",
         .0.display()
@@ -83,14 +100,51 @@ impl Outputs {
         .filter_map(|(flag, path)| Some((flag, path.as_deref()?)))
     }
 
-    /// Checks every report path asked for (see the module's docs).
+    /// Checks every report path asked for (see the module's docs) but
+    /// what the command reads: [`Outputs::check_inputs`].
     pub fn check(&self) -> Result<(), OutputError> {
         let mut seen: Vec<(&str, PathBuf)> = Vec::new();
         for (flag, path) in self.named() {
             check_one(flag, path)?;
-            let mut names = vec![(flag, identity(path))];
+        }
+        for (flag, name, path, file) in self.written()? {
+            let id = identity(&file);
+            if let Some((other, _)) = seen.iter().find(|(_, seen)| *seen == id) {
+                let (flag, other) = (if name.is_empty() { flag } else { name }, *other);
+                let path = path.to_path_buf();
+                return Err(OutputError::Same { flag, other, path });
+            }
+            seen.push((if name.is_empty() { flag } else { name }, id));
+        }
+        Ok(())
+    }
+
+    /// Refuses a report (or the journal beside it, or the folder of the
+    /// HTML report's pages) that would replace, or land inside, one of
+    /// `inputs`, naming both.
+    pub fn check_inputs(&self, inputs: &Inputs) -> Result<(), OutputError> {
+        for (flag, _, path, file) in self.written()? {
+            if let Some((input, inside)) = inputs.hit_by(&file) {
+                return Err(OutputError::OverInput {
+                    flag,
+                    path: path.to_path_buf(),
+                    input: input.clone(),
+                    inside,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Every file written: the flag, what else than the report itself it
+    /// is ("" for the report, "--json's journal", "--html's folder of
+    /// pages"), the path given, and the file's path.
+    fn written(&self) -> Result<Vec<(&'static str, &'static str, &Path, PathBuf)>, OutputError> {
+        let mut all = Vec::new();
+        for (flag, path) in self.named() {
+            all.push((flag, "", path, path.to_path_buf()));
             if flag == "--json" {
-                names.push(("--json's journal", identity(&journal_path(path))));
+                all.push((flag, "--json's journal", path, journal_path(path)));
             }
             if flag == "--html" {
                 let folder =
@@ -99,22 +153,10 @@ impl Outputs {
                         path: path.to_path_buf(),
                         source,
                     })?;
-                names.push(("--html's folder of pages", identity(&folder)));
-            }
-            for (name, id) in names {
-                if let Some((other, _)) = seen.iter().find(|(_, seen)| *seen == id) {
-                    let other = *other;
-                    let path = path.to_path_buf();
-                    return Err(OutputError::Same {
-                        flag: name,
-                        other,
-                        path,
-                    });
-                }
-                seen.push((name, id));
+                all.push((flag, "--html's folder of pages", path, folder));
             }
         }
-        Ok(())
+        Ok(all)
     }
 
     /// The journal beside `--json` must be free for a new run, or be read
@@ -175,90 +217,4 @@ fn identity(path: &Path) -> PathBuf {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn json(path: &Path) -> Outputs {
-        Outputs {
-            json: Some(path.to_path_buf()),
-            ..Outputs::default()
-        }
-    }
-
-    #[test]
-    fn a_link_a_device_or_a_folder_is_refused_and_a_plain_file_is_not() {
-        let dir = tempfile::tempdir().unwrap();
-        let file = dir.path().join("r.json");
-        std::fs::write(&file, "old").unwrap();
-        assert!(json(&file).check().is_ok());
-        let link = dir.path().join("link.json");
-        std::os::unix::fs::symlink(&file, &link).unwrap();
-        for bad in [link, PathBuf::from("/dev/full"), dir.path().to_path_buf()] {
-            let csv = Outputs {
-                csv: Some(bad),
-                ..Outputs::default()
-            };
-            let e = csv.check().unwrap_err();
-            assert!(e.to_string().contains("not a regular file"), "{e}");
-        }
-        assert_eq!(std::fs::read_to_string(&file).unwrap(), "old");
-        let missing = Outputs {
-            csv: Some(dir.path().join("no/such/folder/r.csv")),
-            ..Outputs::default()
-        };
-        let e = missing.check().unwrap_err();
-        assert!(
-            e.to_string().contains("cannot write the report there"),
-            "{e}"
-        );
-    }
-
-    #[test]
-    fn two_reports_in_one_file_are_refused() {
-        let dir = tempfile::tempdir().unwrap();
-        let r = Some(dir.path().join("r"));
-        let check = |o: Outputs| o.check().map_err(|e| e.to_string());
-        let same = Some(dir.path().join(".").join("r"));
-        let e = check(Outputs {
-            json: r.clone(),
-            csv: same,
-            ..Outputs::default()
-        });
-        assert!(e.unwrap_err().contains("is also the file of --json"));
-        let e = check(Outputs {
-            json: r.clone(),
-            html: Some(dir.path().join("r.journal")),
-            ..Outputs::default()
-        });
-        assert!(e.unwrap_err().contains("--json's journal"));
-        let e = check(Outputs {
-            html: r.clone(),
-            junit: Some(dir.path().join("r.files")),
-            ..Outputs::default()
-        });
-        assert!(e.unwrap_err().contains("--html's folder of pages"));
-        std::os::unix::fs::symlink(dir.path(), dir.path().join("x.files")).unwrap();
-        let e = check(Outputs {
-            html: Some(dir.path().join("x.html")),
-            ..Outputs::default()
-        });
-        assert!(e.unwrap_err().contains("symbolic link"));
-        let fine = Outputs {
-            json: r,
-            csv: Some(dir.path().join("r.csv")),
-            ..Outputs::default()
-        };
-        assert!(fine.check().is_ok());
-    }
-
-    #[test]
-    fn a_journal_left_behind_is_refused_unless_resuming() {
-        let dir = tempfile::tempdir().unwrap();
-        let outputs = json(&dir.path().join("r.json"));
-        assert!(outputs.check_journal(false).is_ok());
-        std::fs::write(dir.path().join("r.json.journal"), "").unwrap();
-        let e = outputs.check_journal(false).unwrap_err();
-        assert!(e.to_string().contains("add --resume"), "{e}");
-        assert!(outputs.check_journal(true).is_ok());
-    }
-}
+mod tests;

@@ -1,0 +1,122 @@
+//! What a command reads ([`Inputs`]: the configuration, the cases and
+//! answers, the suites' and the contest's folders, the sources, the files
+//! a checker is given), which nothing it writes may replace or land in: `--json s/a.ans` would replace an
+//! answer, `--csv judge.toml` the configuration, `--junit
+//! c/alice/mayan.c` a contestant's source, and a report inside a suite or
+//! a contest folder would be read as part of it by the next run.
+
+use std::os::unix::fs::MetadataExt;
+use std::path::{Path, PathBuf};
+
+/// One thing a command reads.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Input {
+    /// What it is, as a sentence names it: "the configuration", "the
+    /// folder of suite `s`".
+    pub what: String,
+    pub path: PathBuf,
+    /// A folder: nothing may be written anywhere inside it.
+    pub folder: bool,
+}
+
+/// Everything a command reads (see the module's docs).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Inputs(Vec<Input>);
+
+impl Inputs {
+    /// Adds a file read.
+    pub fn file(&mut self, what: impl Into<String>, path: &Path) {
+        self.push(what.into(), path, false);
+    }
+
+    /// Adds a folder read, and so everything inside it.
+    pub fn folder(&mut self, what: impl Into<String>, path: &Path) {
+        self.push(what.into(), path, true);
+    }
+
+    /// Adds the files a command names (its program, a script it is given).
+    pub fn command(&mut self, command: &[String]) {
+        for word in command.iter().filter(|w| Path::new(w).is_file()) {
+            self.file("a file of the command", Path::new(word));
+        }
+    }
+
+    fn push(&mut self, what: String, path: &Path, folder: bool) {
+        let path = path.to_path_buf();
+        self.0.push(Input { what, path, folder });
+    }
+
+    /// The input a file written at `path` would replace (`Ok(false)`
+    /// beside it) or land inside (`true`), if any. Paths are compared as
+    /// the files they name: through links, `.` and `..`, and an existing
+    /// file by its device and inode, so that a second name of an input (a
+    /// hard link) is found too.
+    pub fn hit_by(&self, path: &Path) -> Option<(&Input, bool)> {
+        let written = resolved(path);
+        let node = node_of(path);
+        self.0.iter().find_map(|input| {
+            let read = resolved(&input.path);
+            let same = written == read || (node.is_some() && node == node_of(&input.path));
+            if same {
+                return Some((input, false));
+            }
+            (input.folder && written.starts_with(&read)).then_some((input, true))
+        })
+    }
+}
+
+/// A path as the file it names: its folder's real path and its name (the
+/// real path of the whole when it exists, through its links).
+fn resolved(path: &Path) -> PathBuf {
+    if let Ok(real) = std::fs::canonicalize(path) {
+        return real;
+    }
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let folder = std::fs::canonicalize(folder).unwrap_or_else(|_| folder.to_path_buf());
+    folder.join(path.file_name().unwrap_or(path.as_os_str()))
+}
+
+/// The device and inode of an existing regular file (`None` otherwise,
+/// and for a folder, compared by path).
+fn node_of(path: &Path) -> Option<(u64, u64)> {
+    let meta = std::fs::metadata(path).ok()?;
+    meta.is_file().then(|| (meta.dev(), meta.ino()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_its_links_and_whatever_is_inside_a_folder_are_hit() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        std::fs::create_dir(d.join("s")).unwrap();
+        std::fs::write(d.join("s/a.ans"), "1").unwrap();
+        std::fs::write(d.join("judge.toml"), "").unwrap();
+        std::fs::hard_link(d.join("judge.toml"), d.join("copy.toml")).unwrap();
+        std::os::unix::fs::symlink(d.join("s"), d.join("link")).unwrap();
+        let mut inputs = Inputs::default();
+        inputs.file("the configuration", &d.join("judge.toml"));
+        inputs.folder("the folder of suite `s`", &d.join("s"));
+        let hit = |p: &str| {
+            inputs
+                .hit_by(&d.join(p))
+                .map(|(i, inside)| (i.what.clone(), inside))
+        };
+        let config = Some(("the configuration".to_string(), false));
+        assert_eq!(hit("judge.toml"), config);
+        assert_eq!(hit("./judge.toml"), config);
+        assert_eq!(hit("copy.toml"), config);
+        let suite = "the folder of suite `s`".to_string();
+        assert_eq!(hit("s"), Some((suite.clone(), false)));
+        assert_eq!(hit("s/a.ans"), Some((suite.clone(), true)));
+        assert_eq!(hit("link/new.csv"), Some((suite.clone(), true)));
+        assert_eq!(hit("s/../r.json"), None);
+        assert_eq!(hit("r.json"), None);
+        assert_eq!(hit("s.csv"), None);
+    }
+}

@@ -1,0 +1,217 @@
+//! No command writes a report over what it reads: `--json s/a.ans`,
+//! `--csv judge.toml`, `--junit c/alice/mayan.c`, `--html s/a.in`, a report
+//! inside a suite or the contest folder, `report merge --csv` over a
+//! report it reads, `stress --json` over the configuration, `check --html`
+//! over the case, the output or the answer it checks, `export` over the
+//! binary it packs: each refused before anything runs (exit 2; `check` 3,
+//! its FAIL), naming the
+//! report and the input, and the input left as it was.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+fn mayan(dir: &Path) -> Command {
+    let mut cmd = Command::new(assert_cmd::cargo::cargo_bin("mayan"));
+    cmd.env("NO_COLOR", "1")
+        .stdin(Stdio::null())
+        .current_dir(dir);
+    cmd
+}
+
+/// A contest in `dir`: `judge.toml` with suite `s` (the sample case) and
+/// the contest folder `c` with alice's C source.
+fn contest(dir: &Path) {
+    let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("cases/sample");
+    std::fs::create_dir_all(dir.join("s")).unwrap();
+    for entry in std::fs::read_dir(&sample).unwrap() {
+        let entry = entry.unwrap();
+        let name = entry
+            .file_name()
+            .to_string_lossy()
+            .replace("statement", "a");
+        std::fs::copy(entry.path(), dir.join("s").join(name)).unwrap();
+    }
+    std::fs::create_dir_all(dir.join("c/alice")).unwrap();
+    let source = "#include <stdio.h>\nint main(void){puts(\"-1\");return 0;}\n";
+    std::fs::write(dir.join("c/alice/mayan.c"), source).unwrap();
+    let config =
+        "[io]\nmode = \"stdio\"\n\n[contestants]\npath = \"c\"\n\n[[suite]]\npath = \"s\"\n";
+    std::fs::write(dir.join("judge.toml"), config).unwrap();
+}
+
+/// Every file under `dir`, with its bytes.
+fn snapshot(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut all: Vec<_> = walkdir::WalkDir::new(dir)
+        .into_iter()
+        .map(Result::unwrap)
+        .filter(|e| e.file_type().is_file())
+        .map(|e| (e.path().to_path_buf(), std::fs::read(e.path()).unwrap()))
+        .collect();
+    all.sort();
+    all
+}
+
+/// Runs `args` in `dir` and asserts the refusal: exit 2, standard error
+/// naming `report` and `input`, nothing in `dir` changed or added.
+fn refused(dir: &Path, args: &[&str], report: &str, input: &str) {
+    refused_with(dir, args, report, input, 2);
+}
+
+/// [`refused`] with the exit code of the command's protocol: `check`
+/// refuses with FAIL (3), as exit 2 is the plain protocol's PE.
+fn refused_with(dir: &Path, args: &[&str], report: &str, input: &str, code: i32) {
+    let before = snapshot(dir);
+    let out = mayan(dir).args(args).output().unwrap();
+    // The plain checker says a fault on standard output, the rest on error.
+    let said = [out.stdout, out.stderr].concat();
+    let stderr = String::from_utf8_lossy(&said);
+    assert_eq!(out.status.code(), Some(code), "{args:?}: {stderr}");
+    assert!(stderr.contains(report), "{args:?} names {report}: {stderr}");
+    assert!(stderr.contains(input), "{args:?} names {input}: {stderr}");
+    assert_eq!(snapshot(dir), before, "{args:?} changed the folder");
+}
+
+#[test]
+fn judge_writes_no_report_over_or_inside_what_it_reads() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    contest(d);
+    let cases = [
+        (
+            &["judge", "--json", "s/a.ans"][..],
+            "s/a.ans",
+            "the cases of suite `s`",
+        ),
+        (
+            &["judge", "--csv", "judge.toml"],
+            "judge.toml",
+            "the configuration",
+        ),
+        (
+            &["judge", "--json", "./judge.toml"],
+            "judge.toml",
+            "the configuration",
+        ),
+        (
+            &["judge", "--junit", "c/alice/mayan.c"],
+            "c/alice/mayan.c",
+            "the contest folder",
+        ),
+        (
+            &["judge", "--html", "s/a.in"],
+            "s/a.in",
+            "the cases of suite `s`",
+        ),
+        (
+            &["judge", "--csv", "s/new.csv"],
+            "s/new.csv",
+            "inside the cases of suite `s`",
+        ),
+        (
+            &["judge", "--json", "c/scores.json"],
+            "c/scores.json",
+            "inside the contest folder",
+        ),
+    ];
+    for (args, report, input) in cases {
+        refused(d, args, report, input);
+    }
+    // A source given by name, and a command's own files.
+    refused(
+        d,
+        &["judge", "--json", "c/alice/mayan.c", "c/alice/mayan.c"],
+        "c/alice/mayan.c",
+        "the source of",
+    );
+    std::fs::write(d.join("solve.py"), "print(-1)\n").unwrap();
+    refused(
+        d,
+        &["judge", "--csv", "solve.py", "--", "python3", "solve.py"],
+        "solve.py",
+        "a file of the command",
+    );
+}
+
+#[test]
+fn a_link_or_a_second_name_of_an_input_is_the_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    contest(d);
+    std::fs::hard_link(d.join("judge.toml"), d.join("other-name.csv")).unwrap();
+    refused(
+        d,
+        &["judge", "--csv", "other-name.csv"],
+        "other-name.csv",
+        "the configuration",
+    );
+    std::os::unix::fs::symlink(d.join("s"), d.join("suite-link")).unwrap();
+    refused(
+        d,
+        &["judge", "--json", "suite-link/r.json"],
+        "suite-link/r.json",
+        "inside the cases of suite `s`",
+    );
+}
+
+#[test]
+fn merge_stress_check_and_export_refuse_it_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    contest(d);
+    let judged = mayan(d)
+        .args(["judge", "--json", "r.json"])
+        .output()
+        .unwrap();
+    assert_eq!(judged.status.code(), Some(1), "{judged:?}");
+    refused(
+        d,
+        &["report", "merge", "r.json", "--csv", "r.json"],
+        "r.json",
+        "a report read",
+    );
+    // --json may name the report read: the merged one replaces it.
+    let merged = mayan(d)
+        .args(["report", "merge", "r.json", "--json", "r.json"])
+        .output();
+    assert_eq!(merged.unwrap().status.code(), Some(1));
+    refused(
+        d,
+        &[
+            "stress",
+            "--cases",
+            "1",
+            "--json",
+            "judge.toml",
+            "--",
+            "true",
+        ],
+        "judge.toml",
+        "the configuration",
+    );
+    std::fs::write(d.join("a.out"), "-1\n").unwrap();
+    for (file, input) in [
+        ("s/a.in", "the case"),
+        ("a.out", "the output checked"),
+        ("s/a.ans", "the answer"),
+    ] {
+        refused_with(
+            d,
+            &["check", "--html", file, "s/a.in", "a.out", "s/a.ans"],
+            file,
+            input,
+            3,
+        );
+    }
+    let binary = assert_cmd::cargo::cargo_bin("mayan");
+    std::fs::create_dir(d.join("pkg")).unwrap();
+    std::fs::copy(&binary, d.join("pkg/mayan")).unwrap();
+    let before = snapshot(d);
+    let out = mayan(d)
+        .args(["export", "dmoj", "--binary", "pkg/mayan", "pkg"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("the binary packed"), "{stderr}");
+    assert_eq!(snapshot(d), before);
+}
