@@ -22,6 +22,7 @@ mod export_polygon;
 mod export_uoj;
 mod file_io;
 mod gen_cases;
+mod hard_links;
 mod judge;
 mod kept_groups;
 mod linking;

@@ -17,7 +17,7 @@ use crate::config::languages::{Recipe, known_extensions, recipe_for};
 use crate::config::units::{show_duration, show_size};
 use crate::config::{Config, Languages, LimitsConfig, Origin};
 use crate::runner::{Exit, Limits, RunSpec, Runner, Stop};
-use crate::untrusted::{Refusal, open_beneath, open_regular, read_prefix};
+use crate::untrusted::{Refusal, open_beneath, open_source, read_prefix};
 
 /// What preparing a submission gave.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -97,8 +97,9 @@ const COMPILER_OUTPUT: u64 = 64 << 10;
 /// Copies `source` into `build_dir` and compiles it there when its language
 /// needs it (the compiler runs like a submission, in the sandbox, with
 /// `build_dir` as its working folder). The source is read as a contestant's
-/// file is (`untrusted::open`): a link, a pipe, a device or a file over the
-/// limit is CE saying so; nothing is copied from elsewhere. The user's own
+/// file is (`untrusted::open`): a link, a pipe, a device, a hard link its
+/// maker could not read (`untrusted::links`) or a file over the limit is
+/// CE saying so; nothing is copied from elsewhere. The user's own
 /// source (not a contestant's, [`Origin`]) is followed through a link
 /// first; a configured one brings the files beside it (`stage_siblings`:
 /// its modules, headers, data).
@@ -228,6 +229,11 @@ fn stopped_at(stop: Stop, limits: &Limits) -> String {
 enum SourceRefused {
     #[error("{} {refusal}; a source must be a regular file", path.display())]
     NotRegular { path: PathBuf, refusal: Refusal },
+    #[error("{} {foreign}", path.display())]
+    ForeignLink {
+        path: PathBuf,
+        foreign: crate::untrusted::links::Foreign,
+    },
     #[error(
         "{} holds {size} bytes, over the source limit of {limit} bytes",
         path.display()
@@ -264,9 +270,15 @@ fn copy_source(
     limit: u64,
 ) -> Result<Copied, PrepareError> {
     let path = source.to_path_buf();
-    let opened = match open_regular(at) {
-        Ok(opened) => opened,
+    let opened = match open_source(at) {
+        Ok((opened, _)) => opened,
         Err(Refusal::Missing) => return Err(PrepareError::NotAFile { path }),
+        Err(Refusal::ForeignLink(foreign)) => {
+            return Ok(Copied::Refused(SourceRefused::ForeignLink {
+                path,
+                foreign,
+            }));
+        }
         Err(refusal) => return Ok(Copied::Refused(SourceRefused::NotRegular { path, refusal })),
     };
     if opened.size > limit {

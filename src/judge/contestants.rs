@@ -97,6 +97,27 @@ pub struct Found {
     /// another case, a source not in `<problem>/`): judged all the same
     /// under the lenient rules, and said in every report.
     pub outside_ccf: Option<String>,
+    /// A source with other names (a contest copied with `cp -al`): why it
+    /// is read, or why it will be CE (`untrusted::links`).
+    pub link: Option<LinkNote>,
+}
+
+/// What the listing says of a source with other names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LinkNote {
+    /// Read: whoever could make the link could read the file.
+    Read(crate::untrusted::Allowed),
+    /// Refused: it will be CE, saying so.
+    Refused(crate::untrusted::links::Foreign),
+}
+
+impl std::fmt::Display for LinkNote {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LinkNote::Read(allowed) => write!(f, "{allowed}"),
+            LinkNote::Refused(foreign) => write!(f, "CE: the source {foreign}"),
+        }
+    }
 }
 
 /// An entry of the contest folder that is no contestant, and why.
@@ -243,7 +264,12 @@ impl Contest {
             let mut line = format!("{} ({})", visible(&f.seen), f.layout);
             if let Some(fault) = &f.outside_ccf {
                 line += &format!("; judged, though {fault}");
-            } else if !found_too {
+            }
+            let refused = matches!(f.link, Some(LinkNote::Refused(_)));
+            if let Some(link) = f.link.as_ref().filter(|_| found_too || refused) {
+                line += &format!("; {link}");
+            }
+            if !found_too && f.outside_ccf.is_none() && !refused {
                 continue;
             }
             lines.push((f.submission.name.clone(), line));
@@ -264,7 +290,26 @@ impl Contest {
             let what = format!("{}: {}", visible(&s.entry), s.why);
             out += &format!("  {}  {what}\n", pad("skipped", column));
         }
+        if !found_too {
+            out += &self.links_read();
+        }
         out
+    }
+
+    /// One line for the sources with other names that are read, where the
+    /// listing does not name every source (a copy made with `cp -al`).
+    fn links_read(&self) -> String {
+        let read = (self.found.iter())
+            .filter(|f| matches!(f.link, Some(LinkNote::Read(_))))
+            .count();
+        match read {
+            0 => String::new(),
+            n => format!(
+                "  {}: read, as whoever could make each link could read the file \
+                 (a copy made with `cp -al`?)\n",
+                crate::text::plural(n, "hard-linked source")
+            ),
+        }
     }
 
     fn skip(&mut self, entry: &str, why: &str) {
@@ -298,6 +343,7 @@ impl Contest {
             }
             Ok((source, layout, seen, outside_ccf)) => self.found.push(Found {
                 seen,
+                link: link_note(&source),
                 submission: contestant(name, source),
                 layout,
                 outside_ccf,
@@ -353,11 +399,24 @@ impl Contest {
             }
             self.found.push(Found {
                 seen,
+                link: link_note(&source),
                 submission: contestant(&name, source),
                 layout: Layout::Files,
                 outside_ccf: None,
             });
         }
+    }
+}
+
+/// What the listing says of a source with other names: why it is read, or
+/// why it will be CE; nothing for a file with one name (or one the
+/// compile step will refuse for another reason, saying so).
+fn link_note(source: &Path) -> Option<LinkNote> {
+    use crate::untrusted::{Refusal, source_link};
+    match source_link(source) {
+        Ok(allowed) => allowed.map(LinkNote::Read),
+        Err(Refusal::ForeignLink(foreign)) => Some(LinkNote::Refused(foreign)),
+        Err(_) => None,
     }
 }
 

@@ -13,7 +13,7 @@ use sha2::{Digest, Sha256};
 use super::compile::{Toolchain, build_of};
 use super::suite::CaseFile;
 use crate::config::{Origin, Submission};
-use crate::untrusted::{open_regular, read_prefix};
+use crate::untrusted::{open_source, read_prefix};
 
 /// The largest file hashed; a case, an answer or a script is far smaller.
 const MAX_HASHED: u64 = 256 << 20;
@@ -91,7 +91,7 @@ fn read_source(source: &Path, origin: Origin, limit: u64) -> Option<Vec<u8>> {
         Origin::Contestant => source.to_path_buf(),
         _ => std::fs::canonicalize(source).ok()?,
     };
-    let opened = open_regular(&at).ok()?;
+    let (opened, _) = open_source(&at).ok()?;
     let prefix = read_prefix(opened.file, limit).ok()?;
     (!prefix.truncated).then_some(prefix.bytes)
 }

@@ -2,13 +2,16 @@
 //! file, standard input): never more than a bound, so an endless or huge
 //! input cannot exhaust the judge's memory; and opening what a contestant
 //! controls without following its links or blocking on its pipes, and what
-//! a user names without blocking on a pipe either (`open`).
+//! a user names without blocking on a pipe either (`open`); a source with
+//! other names only where its maker could read it (`links`).
 
+pub mod links;
 pub mod open;
 
 use std::io::Read;
 use std::path::Path;
 
+pub use links::{Allowed, open_source, source_link};
 pub use open::{Opened, Refusal, open_beneath, open_named, open_regular};
 
 /// The first bytes of a stream, at most `limit`, and whether there was

@@ -29,6 +29,9 @@ pub enum Refusal {
     NotRegular(&'static str),
     /// A regular file that also has other names (a hard link).
     HardLink { names: u64 },
+    /// A file with other names that whoever could put it in its folder
+    /// could not read themselves (`links::rule`).
+    ForeignLink(super::links::Foreign),
     /// A path that leaves the folder (`..`, or a link on the way).
     Escapes,
     /// It could not be opened or examined.
@@ -57,6 +60,7 @@ impl fmt::Display for Refusal {
                 f,
                 "is a hard link (a file with {names} names), which the judge does not read"
             ),
+            Refusal::ForeignLink(foreign) => write!(f, "{foreign}"),
             Refusal::Escapes => write!(f, "leads outside its folder"),
             Refusal::Io(e) => write!(f, "cannot be read: {e}"),
         }
@@ -72,6 +76,28 @@ pub struct Opened {
 
 /// Opens `relative`, below `dir`, as described in the module's docs.
 pub fn open_beneath(dir: &Path, relative: &Path) -> Result<Opened, Refusal> {
+    let found = regular_beneath(dir, relative)?;
+    if found.stat.st_nlink > 1 {
+        return Err(Refusal::HardLink {
+            names: found.stat.st_nlink,
+        });
+    }
+    reopen(&found.handle, &found.stat)
+}
+
+/// A regular file found below a folder, not yet opened for reading.
+pub(super) struct Beneath {
+    /// Its `O_PATH` descriptor.
+    pub handle: OwnedFd,
+    /// Its status.
+    pub stat: libc::stat,
+    /// The status of the folder it was looked up in.
+    pub folder: libc::stat,
+}
+
+/// Looks `relative` up below `dir` as [`open_beneath`] does, without
+/// opening it; refuses what is not a regular file, whatever its names.
+pub(super) fn regular_beneath(dir: &Path, relative: &Path) -> Result<Beneath, Refusal> {
     if relative.is_absolute()
         || relative
             .components()
@@ -82,6 +108,7 @@ pub fn open_beneath(dir: &Path, relative: &Path) -> Result<Opened, Refusal> {
     // The folder is the judge's choice and trusted: a link to it is followed
     // (a `submissions` folder linked in), links below it are not.
     let root = open_dir(dir)?;
+    let folder = fstat(&root)?;
     let handle = match beneath(&root, relative) {
         Err(Refusal::Io(e)) if e.raw_os_error() == Some(libc::ENOSYS) => {
             walk_without_links(root, relative)?
@@ -90,12 +117,11 @@ pub fn open_beneath(dir: &Path, relative: &Path) -> Result<Opened, Refusal> {
     };
     let stat = fstat(&handle)?;
     regular(&stat)?;
-    if stat.st_nlink > 1 {
-        return Err(Refusal::HardLink {
-            names: stat.st_nlink,
-        });
-    }
-    reopen(&handle, &stat)
+    Ok(Beneath {
+        handle,
+        stat,
+        folder,
+    })
 }
 
 /// Opens a file named by whoever runs the judge (a case or an answer file
@@ -132,7 +158,7 @@ fn regular(stat: &libc::stat) -> Result<(), Refusal> {
 }
 
 /// The regular file behind an `O_PATH` descriptor, opened for reading.
-fn reopen(handle: &OwnedFd, stat: &libc::stat) -> Result<Opened, Refusal> {
+pub(super) fn reopen(handle: &OwnedFd, stat: &libc::stat) -> Result<Opened, Refusal> {
     // The O_PATH descriptor opened nothing; this opens the same inode.
     let proc_path = format!("/proc/self/fd/{}", handle.as_raw_fd());
     let file = File::open(proc_path).map_err(Refusal::Io)?;

@@ -310,3 +310,41 @@ fn ccf_collects_exactly_id_problem_problem_ext_and_the_lenient_rules_say_what_it
         "only what there is to say"
     );
 }
+
+#[test]
+fn hard_linked_sources_are_listed_with_why_or_counted_at_a_contests_size() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    lay_out(d, &["orig/amy/mayan.cpp", "orig/bo/mayan.py", "c/"]);
+    for who in ["amy", "bo"] {
+        std::fs::create_dir_all(d.join("c").join(who).join("mayan")).unwrap();
+    }
+    let link = |from: &str, to: &str| std::fs::hard_link(d.join(from), d.join(to)).unwrap();
+    link("orig/amy/mayan.cpp", "c/amy/mayan/mayan.cpp");
+    link("orig/bo/mayan.py", "c/bo/mayan/mayan.py");
+    // Bo's is private, in a folder anyone may write: anyone could link it.
+    let private = std::fs::Permissions::from_mode(0o600);
+    std::fs::set_permissions(d.join("c/bo/mayan/mayan.py"), private).unwrap();
+    let open = std::fs::Permissions::from_mode(0o777);
+    std::fs::set_permissions(d.join("c/bo/mayan"), open).unwrap();
+    let contest = read(&d.join("c"), Layout::Auto);
+    let all = contest.listed(true);
+    assert!(
+        all.contains(
+            "amy       amy/mayan/mayan.cpp (nested); a hard link (2 names), read as the source"
+        ),
+        "{all}"
+    );
+    assert!(all.contains("bo        bo/mayan/mayan.py (nested); CE: the source is a hard link"));
+    let brief = contest.listed(false);
+    assert!(!brief.contains("amy "), "{brief}");
+    assert!(
+        brief.contains("bo        bo/mayan/mayan.py"),
+        "refused ones always: {brief}"
+    );
+    assert!(
+        brief.contains("  1 hard-linked source: read, as whoever"),
+        "{brief}"
+    );
+}
