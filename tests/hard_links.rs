@@ -41,8 +41,8 @@ fn judge(dir: &Path, contest: &str) -> (String, String) {
 /// The verdict row of `who` in the score matrix.
 fn row<'a>(said: &'a str, who: &str) -> &'a str {
     let prefix = format!("{who} ");
-    let rows = said.lines().filter(|l| l.starts_with(&prefix));
-    rows.last()
+    let mut rows = said.lines().filter(|l| l.starts_with(&prefix));
+    rows.next_back()
         .unwrap_or_else(|| panic!("no row for {who}:\n{said}"))
 }
 
