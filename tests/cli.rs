@@ -286,6 +286,52 @@ fn a_folder_as_the_program_or_as_the_package_is_a_slip_said_before_anything_runs
 }
 
 #[test]
+fn an_empty_command_or_a_source_in_no_known_language_is_refused_before_anything_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = concat!(env!("CARGO_MANIFEST_DIR"), "/cases/rules");
+    for args in [
+        &["judge", "--suite", rules, "--", ""][..],
+        &["judge", "--suite", rules, "--", " "],
+        &["stress", "--cases", "3", "--", ""],
+    ] {
+        mayan()
+            .current_dir(dir.path())
+            .args(args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("the command after -- is empty"))
+            .stderr(predicate::str::contains("judge error").not());
+    }
+    for (program, said) in [
+        ("./nosuch", "./nosuch: no such program"),
+        ("nosuch-program-xyz", "nosuch-program-xyz: no such program"),
+    ] {
+        mayan()
+            .current_dir(dir.path())
+            .args(["judge", "--suite", rules, "--", program])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(said));
+    }
+    std::fs::write(dir.path().join("solution.txt"), "print(-1)\n").unwrap();
+    mayan()
+        .current_dir(dir.path())
+        .args(["judge", "--suite", rules, "solution.txt"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "solution.txt: no language for this extension (known: c, cpp",
+        ))
+        .stderr(predicate::str::contains("judge error").not());
+    mayan()
+        .current_dir(dir.path())
+        .args(["judge", "--suite", rules, "missing.txt"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("missing.txt: no such source file"));
+}
+
+#[test]
 fn stress_refuses_a_json_path_it_cannot_write_before_the_search() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("p.py"), "print(-1)\n").unwrap();

@@ -99,6 +99,20 @@ pub enum RunError {
     #[error("{}: no such source file", .0.display())]
     NoSuchSource(PathBuf),
     #[error(
+        "{}: no language for this extension (known: {}); name the source after its language, as `mayan.cpp`, or give the program to run after --",
+        path.display(),
+        known.join(", ")
+    )]
+    UnknownLanguage { path: PathBuf, known: Vec<String> },
+    #[error(
+        "the command after -- is empty: give the program to run, as `-- ./solution` or `-- python3 solution.py`"
+    )]
+    EmptyProgram,
+    #[error(
+        "{0}: no such program (no file of that path, no command of that name on PATH); give the program to run after --, as `-- ./solution` or `-- python3 solution.py`"
+    )]
+    NoSuchProgram(String),
+    #[error(
         "{0}: a folder, not a program; give the program to run after --, as `-- ./solution` or `-- python3 solution.py`"
     )]
     ProgramIsAFolder(String),

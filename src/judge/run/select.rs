@@ -4,9 +4,10 @@
 //! submissions whose names match the globs asked for. And, after a run, the
 //! contestants that appeared in the contest folder meanwhile.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use super::{Request, RunError};
+use crate::config::languages::{known_extensions, recipe_for};
 use crate::config::{Config, ContestantsConfig, Origin, Submission};
 use crate::judge::contestants::{is_problem, source_name};
 use crate::judge::submission::{ContestArgs, Entry, Gathered, gather};
@@ -24,6 +25,14 @@ pub fn entries(request: &Request, config: &Config) -> Result<(Vec<Entry>, Gather
         .resolve(config.contestants.as_ref())
         .map(|c| c.problem);
     let problem = problem.unwrap_or_else(ContestantsConfig::default_problem);
+    for source in &request.sources {
+        if source.is_file() && recipe_for(source, &config.languages).is_none() {
+            return Err(RunError::UnknownLanguage {
+                path: source.clone(),
+                known: known_extensions(&config.languages),
+            });
+        }
+    }
     let entries = from_command_line(&request.sources, &request.command, &problem)?;
     Ok((entries, Gathered::default()))
 }
@@ -66,15 +75,25 @@ fn from_command_line(
     Ok(entries)
 }
 
-/// The program of a command: a folder there is the user's slip, said as
-/// such before anything runs (not a judge error on every case).
+/// The program of a command: an empty one (`-- ""`), a folder, or a
+/// program found nowhere (as the runs look for it, `sandbox::resolve`) is
+/// the user's slip, said as such before anything runs (not a judge error
+/// on every case).
 pub fn check_program(command: &[String]) -> Result<(), RunError> {
-    match command.first() {
-        Some(program) if Path::new(program).is_dir() => {
-            Err(RunError::ProgramIsAFolder(program.clone()))
-        }
-        _ => Ok(()),
+    let Some(program) = command.first() else {
+        return Ok(());
+    };
+    if program.trim().is_empty() {
+        return Err(RunError::EmptyProgram);
     }
+    let path = crate::runner::sandbox::resolve(program);
+    if path.is_dir() {
+        return Err(RunError::ProgramIsAFolder(program.clone()));
+    }
+    if !path.is_file() || (!program.contains('/') && !path.is_absolute()) {
+        return Err(RunError::NoSuchProgram(program.clone()));
+    }
+    Ok(())
 }
 
 /// Keeps the items whose name matches one of `globs` (all when there is
