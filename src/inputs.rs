@@ -65,6 +65,83 @@ impl Inputs {
     }
 }
 
+impl Inputs {
+    /// Every input, in the order added.
+    pub fn iter(&self) -> impl Iterator<Item = &Input> {
+        self.0.iter()
+    }
+
+    /// Adds every input of `other`.
+    pub fn extend(&mut self, other: Inputs) {
+        self.0.extend(other.0);
+    }
+
+    /// The first input that a folder every run may read, `open`, exposes
+    /// (see [`Input::exposed_by`]).
+    pub fn exposed_by(&self, open: &Path) -> Option<Exposure> {
+        self.0.iter().find_map(|input| input.exposed_by(open))
+    }
+}
+
+impl Input {
+    /// Whether a folder every run may read, `open`, exposes this input:
+    /// the input, a folder, holds it or is it (`Reach::Inside`: a folder of
+    /// the system or of the configuration inside a suite or the contest
+    /// folder), or the input lies inside it (`Reach::Holds`). Paths are compared as real
+    /// paths; an input or folder that is not there exposes nothing.
+    pub fn exposed_by(&self, open: &Path) -> Option<Exposure> {
+        let open_real = std::fs::canonicalize(open).ok()?;
+        let real = std::fs::canonicalize(&self.path).ok()?;
+        let reach = if self.folder && open_real.starts_with(&real) {
+            Reach::Inside
+        } else if real.starts_with(&open_real) {
+            Reach::Holds
+        } else {
+            return None;
+        };
+        Some(Exposure {
+            input: self.clone(),
+            folder: open.to_path_buf(),
+            reach,
+        })
+    }
+}
+
+/// How a folder every run may read reaches an input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reach {
+    /// The input lies inside the folder (or, a file, is it).
+    Holds,
+    /// The folder lies inside the input, a folder, or is it.
+    Inside,
+}
+
+/// An input that a folder every run may read exposes (see
+/// [`Inputs::exposed_by`]); shown as "/usr holds the cases of suite `s`
+/// (/usr/local/share/x/s)".
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Exposure {
+    pub input: Input,
+    /// The folder, as configured or as the system names it.
+    pub folder: PathBuf,
+    pub reach: Reach,
+}
+
+impl std::fmt::Display for Exposure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let input = format!(
+            "{} ({})",
+            self.input.what,
+            crate::text::visible(&self.input.path.display().to_string())
+        );
+        let folder = crate::text::visible(&self.folder.display().to_string());
+        match self.reach {
+            Reach::Holds => write!(f, "{folder} holds {input}"),
+            Reach::Inside => write!(f, "{folder} lies inside {input}"),
+        }
+    }
+}
+
 /// A path as the file it names: its folder's real path and its name (the
 /// real path of the whole when it exists, through its links).
 fn resolved(path: &Path) -> PathBuf {
