@@ -68,9 +68,9 @@ fn check_sandbox(config: &Config, at: &Located) -> Result<(), ConfigError> {
             }
             Ok(real) if real == Path::new("/") => {
                 return fault(format!(
-                    "sandbox.readable names {shown}, which is `/`: every run could read every \
-                     file, the answers and this file among them; name the folders the programs \
-                     need"
+                    "sandbox.readable names {shown}, the whole file system: every run could \
+                     read every file, the answers and this file among them; name the folders \
+                     the programs need"
                 ));
             }
             Ok(_) => {}

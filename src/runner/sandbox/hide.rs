@@ -36,8 +36,8 @@ pub enum Exposed {
         exposure.folder.display()
     )]
     Open { exposure: Exposure, why: String },
-    /// Holding a folder every run must read (`/usr`, say): hiding it would
-    /// hide the system's programs too.
+    /// Holding a folder every run needs (`/usr`, the temporary folder the
+    /// runs work in): hiding it would hide that too.
     #[error("{0}, which every run needs: put what no run may read in a folder of its own")]
     Holds(Exposure),
     /// The empty file to mount over files could not be made.
@@ -60,10 +60,11 @@ pub struct Hidden {
 /// folders every run may read: the system's, or `/` without Landlock) or
 /// `readable` (the configured folders), and prepares to hide it when
 /// `can_mount` (else the reason it cannot); `Ok(None)` when there is
-/// nothing to hide.
+/// nothing to hide. What would hide one of `needed` (the folders the runs
+/// work in) is refused.
 pub fn plan(
     guarded: &Inputs,
-    (open, readable): (&[PathBuf], &[PathBuf]),
+    (open, readable, needed): (&[PathBuf], &[PathBuf], &[PathBuf]),
     can_mount: Result<(), String>,
 ) -> Result<Option<Hidden>, Exposed> {
     for folder in readable {
@@ -76,8 +77,12 @@ pub fn plan(
         let Some(exposure) = open.iter().find_map(|folder| input.exposed_by(folder)) else {
             continue;
         };
+        let holds_needed = || needed.iter().find_map(|folder| input.exposed_by(folder));
         if exposure.reach == Reach::Inside {
             return Err(Exposed::Holds(exposure));
+        }
+        if let Some(needed) = holds_needed().filter(|e| e.reach == Reach::Inside) {
+            return Err(Exposed::Holds(needed));
         }
         if let Err(why) = &can_mount {
             let why = why.clone();

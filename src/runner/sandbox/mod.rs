@@ -245,7 +245,10 @@ impl Sandbox {
             None => Ok(()),
             Some(why) => Err(why.clone()),
         };
-        let hidden = hide::plan(guarded, (&open, &self.readable), can_mount)?;
+        let mut needed = vec![std::env::temp_dir()];
+        needed.extend(self.scratch_root.clone());
+        let folders = (open.as_slice(), self.readable.as_slice(), needed.as_slice());
+        let hidden = hide::plan(guarded, folders, can_mount)?;
         self.hidden = hidden.map(Arc::new);
         Ok(())
     }
