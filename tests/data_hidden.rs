@@ -189,7 +189,10 @@ fn a_judge_that_is_not_root_refuses_answers_in_a_system_folder() {
     let root = unsafe { libc::geteuid() } == 0;
     let setpriv = Path::new("/usr/bin/setpriv");
     if !root || !setpriv.exists() {
-        record("NOT TESTED [mayan judge as an ordinary user, data in /usr]: needs root and setpriv".into());
+        record(
+            "NOT TESTED [mayan judge as an ordinary user, data in /usr]: needs root and setpriv"
+                .into(),
+        );
         return;
     }
     let Some(system) = SystemFolder::new("not-root") else {
@@ -252,8 +255,14 @@ fn a_readable_folder_that_holds_the_suite_is_refused() {
     let said = stderr(&out);
     assert_eq!(out.status.code(), Some(2), "{said}");
     assert_eq!(verdict, "none", "nothing ran: {said}");
-    assert!(said.contains("judge.toml: line 2: sandbox.readable"), "{said}");
-    assert!(said.contains("env holds the cases of suite `s` (env/s)"), "{said}");
+    assert!(
+        said.contains("judge.toml: line 2: sandbox.readable"),
+        "{said}"
+    );
+    assert!(
+        said.contains("env holds the cases of suite `s` (env/s)"),
+        "{said}"
+    );
 
     // The same suite named on the command line, the configuration naming
     // none: refused when the run is prepared.
@@ -261,7 +270,13 @@ fn a_readable_folder_that_holds_the_suite_is_refused() {
     let suite = env.join("s");
     let (out, verdict) = judge(
         dir.path(),
-        &["--suite", &suite.to_string_lossy(), "--", "python3", &python.to_string_lossy()],
+        &[
+            "--suite",
+            &suite.to_string_lossy(),
+            "--",
+            "python3",
+            &python.to_string_lossy(),
+        ],
     );
     let said = stderr(&out);
     assert_eq!(out.status.code(), Some(2), "{said}");
@@ -277,19 +292,24 @@ fn readable_root_a_missing_folder_and_one_inside_the_contest_are_refused() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::create_dir_all(dir.path().join("contest/alice")).unwrap();
     let parse = |readable: &str| {
-        let text = format!(
-            "[sandbox]\nreadable = [{readable:?}]\n[contestants]\npath = \"contest\"\n"
-        );
+        let text =
+            format!("[sandbox]\nreadable = [{readable:?}]\n[contestants]\npath = \"contest\"\n");
         let config = dir.path().join("judge.toml");
         std::fs::write(&config, &text).unwrap();
         let e = Config::parse(&text, &config).unwrap_err();
         e.to_string()
     };
     let e = parse("/");
-    assert!(e.contains("judge.toml: line 2: sandbox.readable names /"), "{e}");
+    assert!(
+        e.contains("judge.toml: line 2: sandbox.readable names /"),
+        "{e}"
+    );
     let e = parse("nowhere");
     let missing = dir.path().join("nowhere").display().to_string();
-    assert!(e.contains("sandbox.readable names") && e.contains(&missing), "{e}");
+    assert!(
+        e.contains("sandbox.readable names") && e.contains(&missing),
+        "{e}"
+    );
     assert!(e.contains("cannot be opened"), "{e}");
     let e = parse("contest/alice");
     assert!(e.contains("lies inside the contest folder"), "{e}");
@@ -311,9 +331,10 @@ fn prepare(suite: &Path, cheat: &Path, runner: ProcessRunner) -> Result<Run, Run
         outputs: Outputs::default(),
         ..Request::default()
     };
-    Run::prepare_with(request, move |_: &Config| -> Result<Box<dyn Runner>, RunError> {
-        Ok(Box::new(runner))
-    })
+    Run::prepare_with(
+        request,
+        move |_: &Config| -> Result<Box<dyn Runner>, RunError> { Ok(Box::new(runner)) },
+    )
 }
 
 #[test]
@@ -332,7 +353,10 @@ fn a_judge_that_cannot_mount_refuses_answers_in_a_system_folder_before_anything_
     assert!(matches!(e, RunError::Exposed(Exposed::Open { .. })), "{e}");
     let said = e.to_string();
     let suite = answer.parent().unwrap().display().to_string();
-    assert!(said.contains(&format!("/usr holds the cases of suite `s` ({suite})")), "{said}");
+    assert!(
+        said.contains(&format!("/usr holds the cases of suite `s` ({suite})")),
+        "{said}"
+    );
     assert!(said.contains("move it out of /usr"), "{said}");
 }
 

@@ -16,9 +16,7 @@ use std::path::Path;
 use super::bounds::limits_fault;
 use super::languages::{LanguageConfig, Languages, known_extensions, recipe_for};
 use super::names::{io_names_fault, plain_name_fault};
-use super::schema::{
-    Config, ContestantsConfig, IoConfig, LimitsConfig, Submission, Suite,
-};
+use super::schema::{Config, ContestantsConfig, IoConfig, LimitsConfig, Submission, Suite};
 use super::{ConfigError, Located};
 use crate::inputs::Inputs;
 use crate::text::visible;
@@ -49,7 +47,12 @@ fn check_limits(limits: &LimitsConfig, at: &Located) -> Result<(), ConfigError> 
 /// every run may read all of it.
 fn check_sandbox(config: &Config, at: &Located) -> Result<(), ConfigError> {
     let fault = |message: String| Err(at.error("sandbox", 0, Some("readable"), message));
-    if config.sandbox.readable.iter().any(|p| p.as_os_str().is_empty()) {
+    if config
+        .sandbox
+        .readable
+        .iter()
+        .any(|p| p.as_os_str().is_empty())
+    {
         return fault(
             "sandbox.readable holds an empty path, which would open the folder of this file \
              (and the answers in it) to every run: name the folder"

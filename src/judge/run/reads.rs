@@ -49,7 +49,10 @@ pub fn of(
 pub fn unread(reads: Inputs, request: &super::Request) -> Result<Inputs, OutputError> {
     let command: Vec<&Path> = request.command.iter().map(Path::new).collect();
     let mut unread = Inputs::default();
-    for input in reads.iter().filter(|i| !command.contains(&i.path.as_path())) {
+    for input in reads
+        .iter()
+        .filter(|i| !command.contains(&i.path.as_path()))
+    {
         match input.folder {
             true => unread.folder(input.what.clone(), &input.path),
             false => unread.file(input.what.clone(), &input.path),

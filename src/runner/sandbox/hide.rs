@@ -107,7 +107,10 @@ fn prepare(targets: &[PathBuf]) -> io::Result<Hidden> {
     for target in targets {
         let path = std::fs::canonicalize(target)?;
         let folder = path.is_dir();
-        if !real.iter().any(|(p, _): &(PathBuf, bool)| path.starts_with(p)) {
+        if !real
+            .iter()
+            .any(|(p, _): &(PathBuf, bool)| path.starts_with(p))
+        {
             real.push((path, folder));
         }
     }
