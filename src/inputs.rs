@@ -196,4 +196,36 @@ mod tests {
         assert_eq!(hit("r.json"), None);
         assert_eq!(hit("s.csv"), None);
     }
+
+    #[test]
+    fn a_folder_exposes_what_lies_inside_it_and_what_holds_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        std::fs::create_dir_all(d.join("env/s")).unwrap();
+        std::fs::create_dir_all(d.join("contest/alice")).unwrap();
+        std::fs::create_dir_all(d.join("tools")).unwrap();
+        let mut inputs = Inputs::default();
+        inputs.folder("the cases of suite `s`", &d.join("env/s"));
+        inputs.folder("the contest folder", &d.join("contest"));
+        inputs.folder("a report not there", &d.join("nowhere"));
+        let reach = |p: &str| {
+            inputs
+                .exposed_by(&d.join(p))
+                .map(|e| (e.input.what, e.reach))
+        };
+        let suite = "the cases of suite `s`".to_string();
+        assert_eq!(reach("env"), Some((suite.clone(), Reach::Holds)));
+        assert_eq!(reach("env/s"), Some((suite, Reach::Inside)));
+        let contest = "the contest folder".to_string();
+        assert_eq!(reach("contest/alice"), Some((contest, Reach::Inside)));
+        assert_eq!(reach("tools"), None);
+        assert_eq!(reach("missing"), None);
+        let shown = inputs.exposed_by(&d.join("env")).unwrap().to_string();
+        let expected = format!(
+            "{} holds the cases of suite `s` ({})",
+            d.join("env").display(),
+            d.join("env/s").display()
+        );
+        assert_eq!(shown, expected);
+    }
 }

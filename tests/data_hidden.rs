@@ -382,3 +382,39 @@ fn without_landlock_answers_open_to_everyone_are_hidden_from_the_runs() {
     assert_ne!(verdict, Verdict::AC, "the contestant read the answer");
     assert_ne!(verdict, Verdict::JudgeError, "the run must still work");
 }
+
+#[test]
+fn stress_refuses_a_configuration_it_cannot_hide() {
+    // `mayan stress` runs programs with the same runner: its configuration
+    // in a system folder, and no way to hide it, is refused before any run.
+    // SAFETY: geteuid takes nothing.
+    let root = unsafe { libc::geteuid() } == 0;
+    let setpriv = Path::new("/usr/bin/setpriv");
+    if !root || !setpriv.exists() {
+        record("NOT TESTED [mayan stress as an ordinary user, judge.toml in /usr]: needs root and setpriv".into());
+        return;
+    }
+    let Some(system) = SystemFolder::new("stress") else {
+        return;
+    };
+    open_to_all(&system.0);
+    let config = system.0.join("judge.toml");
+    std::fs::write(&config, "[limits]\ntime = \"1s\"\n").unwrap();
+    open_to_all(&config);
+    let dir = tempfile::tempdir().unwrap();
+    open_to_all(dir.path());
+    let out = Command::new(setpriv)
+        .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+        .arg(env!("CARGO_BIN_EXE_mayan"))
+        .current_dir(dir.path())
+        .arg("stress")
+        .arg("--config")
+        .arg(&config)
+        .args(["--cases", "1", "--", "true"])
+        .output()
+        .unwrap();
+    let said = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{said}");
+    let named = format!("/usr holds the configuration ({})", config.display());
+    assert!(said.contains(&named), "{said}");
+}

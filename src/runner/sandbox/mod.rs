@@ -121,11 +121,6 @@ impl Sandbox {
         let mut readable = readable;
         readable.extend(landlock::etc_entries());
         let landlock_abi = landlock::kernel_abi();
-        let mount_missing = match (root, mounts) {
-            (true, true) => None,
-            (false, _) => Some("the judge is not root".to_string()),
-            (true, false) => Some("no tmpfs can be mounted here".to_string()),
-        };
         Sandbox {
             landlock_abi,
             seccomp,
@@ -138,7 +133,7 @@ impl Sandbox {
             scratch_root: tmpfs.then(tmpfs::memory_folder).flatten(),
             shared_rules: (landlock_abi > 0).then(|| landlock::Shared::open(&readable)),
             readable: configured,
-            mount_missing,
+            mount_missing: mount_missing(root, mounts),
             hidden: None,
         }
     }
@@ -366,6 +361,16 @@ impl Sandbox {
             seccomp: self.seccomp.clone(),
             hidden: self.hidden.clone(),
         })
+    }
+}
+
+/// Why runs cannot get mounts of their own (to hide the judge's data), if
+/// they cannot: the judge is not root, or no tmpfs could be mounted.
+fn mount_missing(root: bool, mounts: bool) -> Option<String> {
+    match (root, mounts) {
+        (true, true) => None,
+        (false, _) => Some("the judge is not root".to_string()),
+        (true, false) => Some("no tmpfs can be mounted here".to_string()),
     }
 }
 
