@@ -65,6 +65,83 @@ impl Inputs {
     }
 }
 
+impl Inputs {
+    /// Every input, in the order added.
+    pub fn iter(&self) -> impl Iterator<Item = &Input> {
+        self.0.iter()
+    }
+
+    /// Adds every input of `other`.
+    pub fn extend(&mut self, other: Inputs) {
+        self.0.extend(other.0);
+    }
+
+    /// The first input that a folder every run may read, `open`, exposes
+    /// (see [`Input::exposed_by`]).
+    pub fn exposed_by(&self, open: &Path) -> Option<Exposure> {
+        self.0.iter().find_map(|input| input.exposed_by(open))
+    }
+}
+
+impl Input {
+    /// Whether a folder every run may read, `open`, exposes this input:
+    /// the input, a folder, holds it or is it (`Reach::Inside`: a folder of
+    /// the system or of the configuration inside a suite or the contest
+    /// folder), or the input lies inside it (`Reach::Holds`). Paths are compared as real
+    /// paths; an input or folder that is not there exposes nothing.
+    pub fn exposed_by(&self, open: &Path) -> Option<Exposure> {
+        let open_real = std::fs::canonicalize(open).ok()?;
+        let real = std::fs::canonicalize(&self.path).ok()?;
+        let reach = if self.folder && open_real.starts_with(&real) {
+            Reach::Inside
+        } else if real.starts_with(&open_real) {
+            Reach::Holds
+        } else {
+            return None;
+        };
+        Some(Exposure {
+            input: self.clone(),
+            folder: open.to_path_buf(),
+            reach,
+        })
+    }
+}
+
+/// How a folder every run may read reaches an input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reach {
+    /// The input lies inside the folder (or, a file, is it).
+    Holds,
+    /// The folder lies inside the input, a folder, or is it.
+    Inside,
+}
+
+/// An input that a folder every run may read exposes (see
+/// [`Inputs::exposed_by`]); shown as "/usr holds the cases of suite `s`
+/// (/usr/local/share/x/s)".
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Exposure {
+    pub input: Input,
+    /// The folder, as configured or as the system names it.
+    pub folder: PathBuf,
+    pub reach: Reach,
+}
+
+impl std::fmt::Display for Exposure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let input = format!(
+            "{} ({})",
+            self.input.what,
+            crate::text::visible(&self.input.path.display().to_string())
+        );
+        let folder = crate::text::visible(&self.folder.display().to_string());
+        match self.reach {
+            Reach::Holds => write!(f, "{folder} holds {input}"),
+            Reach::Inside => write!(f, "{folder} lies inside {input}"),
+        }
+    }
+}
+
 /// A path as the file it names: its folder's real path and its name (the
 /// real path of the whole when it exists, through its links).
 fn resolved(path: &Path) -> PathBuf {
@@ -118,5 +195,37 @@ mod tests {
         assert_eq!(hit("s/../r.json"), None);
         assert_eq!(hit("r.json"), None);
         assert_eq!(hit("s.csv"), None);
+    }
+
+    #[test]
+    fn a_folder_exposes_what_lies_inside_it_and_what_holds_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        std::fs::create_dir_all(d.join("env/s")).unwrap();
+        std::fs::create_dir_all(d.join("contest/alice")).unwrap();
+        std::fs::create_dir_all(d.join("tools")).unwrap();
+        let mut inputs = Inputs::default();
+        inputs.folder("the cases of suite `s`", &d.join("env/s"));
+        inputs.folder("the contest folder", &d.join("contest"));
+        inputs.folder("a report not there", &d.join("nowhere"));
+        let reach = |p: &str| {
+            inputs
+                .exposed_by(&d.join(p))
+                .map(|e| (e.input.what, e.reach))
+        };
+        let suite = "the cases of suite `s`".to_string();
+        assert_eq!(reach("env"), Some((suite.clone(), Reach::Holds)));
+        assert_eq!(reach("env/s"), Some((suite, Reach::Inside)));
+        let contest = "the contest folder".to_string();
+        assert_eq!(reach("contest/alice"), Some((contest, Reach::Inside)));
+        assert_eq!(reach("tools"), None);
+        assert_eq!(reach("missing"), None);
+        let shown = inputs.exposed_by(&d.join("env")).unwrap().to_string();
+        let expected = format!(
+            "{} holds the cases of suite `s` ({})",
+            d.join("env").display(),
+            d.join("env/s").display()
+        );
+        assert_eq!(shown, expected);
     }
 }

@@ -12,6 +12,7 @@ mod check_protocols;
 mod cli;
 mod config_faults;
 mod contest;
+mod data_hidden;
 mod differential;
 mod export_cms;
 mod export_dmoj;

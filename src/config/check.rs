@@ -7,7 +7,8 @@
 //! work.
 //!
 //! Reads no file but to tell a folder from a file where a configured source
-//! or program should be.
+//! or program should be, and to find the readable folders and what they
+//! hold.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -15,15 +16,15 @@ use std::path::Path;
 use super::bounds::limits_fault;
 use super::languages::{LanguageConfig, Languages, known_extensions, recipe_for};
 use super::names::{io_names_fault, plain_name_fault};
-use super::schema::{
-    Config, ContestantsConfig, IoConfig, LimitsConfig, SandboxConfig, Submission, Suite,
-};
+use super::schema::{Config, ContestantsConfig, IoConfig, LimitsConfig, Submission, Suite};
 use super::{ConfigError, Located};
+use crate::inputs::Inputs;
+use crate::text::visible;
 
 /// Every check, in the file's order; the first fault found.
 pub(super) fn check(config: &Config, at: &Located) -> Result<(), ConfigError> {
     check_limits(&config.limits, at)?;
-    check_sandbox(&config.sandbox, at)?;
+    check_sandbox(config, at)?;
     check_io(&config.io, at)?;
     check_suites(&config.suites, at)?;
     check_contestants(config.contestants.as_ref(), at)?;
@@ -40,16 +41,66 @@ fn check_limits(limits: &LimitsConfig, at: &Located) -> Result<(), ConfigError> 
     }
 }
 
-/// No empty folder among the readable ones: it would be the folder of
-/// `judge.toml`, with the answers, open to every run.
-fn check_sandbox(sandbox: &SandboxConfig, at: &Located) -> Result<(), ConfigError> {
-    if sandbox.readable.iter().any(|p| p.as_os_str().is_empty()) {
-        let message = "sandbox.readable holds an empty path, which would open the folder of this \
-                       file (and the answers in it) to every run: name the folder"
-            .to_string();
-        return Err(at.error("sandbox", 0, Some("readable"), message));
+/// Each readable folder: not empty (it would be the folder of
+/// `judge.toml`), there, not `/`, and neither holding nor inside what no
+/// run may read that this file names (itself, a suite, the contest folder):
+/// every run may read all of it.
+fn check_sandbox(config: &Config, at: &Located) -> Result<(), ConfigError> {
+    let fault = |message: String| Err(at.error("sandbox", 0, Some("readable"), message));
+    if config
+        .sandbox
+        .readable
+        .iter()
+        .any(|p| p.as_os_str().is_empty())
+    {
+        return fault(
+            "sandbox.readable holds an empty path, which would open the folder of this file \
+             (and the answers in it) to every run: name the folder"
+                .to_string(),
+        );
+    }
+    let guarded = guarded(config, at.origin);
+    for folder in &config.sandbox.readable {
+        let shown = visible(&folder.display().to_string());
+        match std::fs::canonicalize(folder) {
+            Err(e) => {
+                return fault(format!(
+                    "sandbox.readable names {shown}, which cannot be opened ({e}): name a \
+                     folder that is there, or remove it"
+                ));
+            }
+            Ok(real) if real == Path::new("/") => {
+                return fault(format!(
+                    "sandbox.readable names {shown}, the whole file system: every run could \
+                     read every file, the answers and this file among them; name the folders \
+                     the programs need"
+                ));
+            }
+            Ok(_) => {}
+        }
+        if let Some(exposure) = guarded.exposed_by(folder) {
+            return fault(format!(
+                "sandbox.readable: {exposure}, which no run may read; move it out, or name a \
+                 folder that holds only what the programs need"
+            ));
+        }
     }
     Ok(())
+}
+
+/// What this configuration (read from `origin`) names that no run may
+/// read: itself, its suites, its contest folder.
+fn guarded(config: &Config, origin: &Path) -> Inputs {
+    let mut inputs = Inputs::default();
+    inputs.file("the configuration", origin);
+    for suite in &config.suites {
+        let what = format!("the cases of suite `{}`", visible(&suite.name));
+        inputs.folder(what, &suite.path);
+    }
+    if let Some(contestants) = &config.contestants {
+        inputs.folder("the contest folder", &contestants.path);
+    }
+    inputs
 }
 
 /// The I/O files' names, checked whatever the mode (`--io file` may set

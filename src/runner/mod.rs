@@ -149,6 +149,14 @@ pub trait Runner: Sync {
         Ok(None)
     }
 
+    /// Makes sure no run can read `guarded` (the judge's data: suites,
+    /// configuration, reports, contest folder), hiding it or refusing to
+    /// start (see `sandbox::hide`); nothing to do for a runner that runs
+    /// nothing real.
+    fn guard(&mut self, _guarded: &crate::inputs::Inputs) -> Result<(), sandbox::Exposed> {
+        Ok(())
+    }
+
     /// How loaded the machine is now (`None` when it cannot be told).
     fn machine_load(&self) -> Option<Load> {
         Load::now()

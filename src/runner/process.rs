@@ -27,7 +27,7 @@ use std::time::{Duration, Instant};
 
 use super::cgroup::{self, Cgroups, RunGroup};
 use super::reap::{self, RUN_MARKER};
-use super::sandbox::{ChildSteps, Jail, Protection, Sandbox};
+use super::sandbox::{ChildSteps, Exposed, Jail, Protection, Sandbox};
 use super::spawn;
 use super::tree;
 use super::watch::{Watched, over_disk, own_peak_kib, own_resident_kib, watch};
@@ -205,6 +205,14 @@ impl Runner for ProcessRunner {
         }
         let (_, ended) = ended?;
         outcome(ended, group.as_ref(), spec)
+    }
+
+    fn guard(&mut self, guarded: &crate::inputs::Inputs) -> Result<(), Exposed> {
+        match &mut self.sandbox {
+            Some(sandbox) => sandbox.guard(guarded),
+            // `--sandbox off`: the user's choice, said in the report.
+            None => Ok(()),
+        }
     }
 
     fn method(&self) -> String {

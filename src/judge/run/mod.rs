@@ -31,6 +31,7 @@ use crate::judge::submission::{ContestArgs, Entry, GatherError};
 use crate::judge::suite::CaseFile;
 use crate::runner::Runner;
 use crate::runner::process::{ProcessRunner, StrictUnmet};
+use crate::runner::sandbox::Exposed;
 use crate::runner::signals::{self, Interrupt};
 
 /// Where the contestants are and how to read them, as the user gave it
@@ -94,6 +95,8 @@ pub enum RunError {
     Resume(#[from] ResumeError),
     #[error(transparent)]
     Sandbox(#[from] StrictUnmet),
+    #[error(transparent)]
+    Exposed(#[from] Exposed),
     #[error("nothing matches {0}")]
     NothingMatches(String),
     #[error("{}: no such source file", .0.display())]
@@ -191,7 +194,8 @@ impl Run {
         if let (Some(e), Some(json)) = (&earlier, &request.outputs.json) {
             found += &words::resuming(e, json);
         }
-        let runner = runner(&config)?;
+        let mut runner = runner(&config)?;
+        runner.guard(&reads::unread(reads, &request)?)?;
         Ok(Run {
             request,
             config,

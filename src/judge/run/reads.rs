@@ -7,7 +7,7 @@
 use std::path::Path;
 
 use crate::config::Config;
-use crate::judge::report::outputs::Inputs;
+use crate::judge::report::outputs::{Inputs, OutputError};
 use crate::judge::submission::{Entry, Gathered};
 use crate::text::visible;
 
@@ -41,4 +41,23 @@ pub fn of(
     }
     inputs.command(command);
     inputs
+}
+
+/// What no run of `request` may read (see `runner::sandbox::hide`): what
+/// it reads (`reads`, but the user's own command, whose files the runs are
+/// given as copies) and the reports it writes.
+pub fn unread(reads: Inputs, request: &super::Request) -> Result<Inputs, OutputError> {
+    let command: Vec<&Path> = request.command.iter().map(Path::new).collect();
+    let mut unread = Inputs::default();
+    for input in reads
+        .iter()
+        .filter(|i| !command.contains(&i.path.as_path()))
+    {
+        match input.folder {
+            true => unread.folder(input.what.clone(), &input.path),
+            false => unread.file(input.what.clone(), &input.path),
+        }
+    }
+    unread.extend(request.outputs.unread()?);
+    Ok(unread)
 }

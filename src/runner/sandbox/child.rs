@@ -5,10 +5,11 @@ use std::io;
 use std::os::fd::RawFd;
 use std::sync::Arc;
 
-use super::{seccomp, uid};
+use super::{hide, seccomp, uid};
 
 /// The steps the child takes between fork and exec, in this order: enter the
-/// network namespace (needs the judge's privileges), become the run's user
+/// network namespace and hide the judge's data in a mount namespace of its
+/// own (both need the judge's privileges), become the run's user
 /// (or, still root, drop every capability), die with the judge, close the
 /// judge's files at exec, forbid new privileges, enter the file rules,
 /// install the system-call filter (last: it refuses calls the steps before
@@ -19,6 +20,7 @@ pub struct ChildSteps {
     pub(super) uid: Option<u32>,
     pub(super) ruleset: Option<RawFd>,
     pub(super) seccomp: Option<Arc<seccomp::Filter>>,
+    pub(super) hidden: Option<Arc<hide::Hidden>>,
     pub(super) parent: libc::pid_t,
 }
 
@@ -36,6 +38,9 @@ impl ChildSteps {
         unsafe {
             if let Some(fd) = self.netns {
                 check(libc::setns(fd, libc::CLONE_NEWNET))?;
+            }
+            if let Some(hidden) = &self.hidden {
+                hidden.enter()?;
             }
             if let Some(uid) = self.uid {
                 uid::become_user(uid)?;

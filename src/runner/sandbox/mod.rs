@@ -3,7 +3,8 @@
 //! that is there and the report lists which were active (see
 //! [`Protection`]).
 //!
-//! - files: Landlock rules (`landlock`);
+//! - files: Landlock rules (`landlock`), and the judge's data hidden by
+//!   empty mounts where a run could otherwise reach it (`hide`);
 //! - network: an empty network namespace (`netns`) and a seccomp filter that
 //!   refuses sockets (`seccomp`);
 //! - the judge and other runs: an unprivileged user id per run when the judge
@@ -16,6 +17,7 @@
 //! exec and makes only system calls.
 
 mod child;
+pub mod hide;
 pub mod landlock;
 pub mod netns;
 pub mod seccomp;
@@ -30,7 +32,9 @@ use std::sync::Arc;
 use serde::Serialize;
 
 use super::RunSpec;
+use crate::inputs::Inputs;
 pub use child::ChildSteps;
+pub use hide::Exposed;
 
 /// The search path of a sandboxed program, and where its command's first
 /// word is looked up: the system's folders, not the judge's own `PATH`
@@ -64,6 +68,12 @@ pub struct Sandbox {
     /// The file rules every run has (the system's folders, the configured
     /// ones, ...), opened once; `None` without Landlock.
     shared_rules: Option<landlock::Shared>,
+    /// The configured folders every run may read.
+    readable: Vec<PathBuf>,
+    /// Why the judge cannot mount in a run's namespace, if it cannot.
+    mount_missing: Option<String>,
+    /// What every run has hidden (see `hide`), once [`Sandbox::guard`] said.
+    hidden: Option<Arc<hide::Hidden>>,
 }
 
 impl Sandbox {
@@ -71,10 +81,11 @@ impl Sandbox {
     pub fn probe(readable: Vec<PathBuf>) -> Sandbox {
         // First, while the judge may still have no other thread.
         // SAFETY: geteuid takes nothing.
-        let tmpfs = unsafe { libc::geteuid() } == 0 && {
+        let mounts = unsafe { libc::geteuid() } == 0 && {
             tmpfs::private_mounts();
             tmpfs::available()
         };
+        let tmpfs = mounts;
         let (seccomp, seccomp_missing) = match seccomp::available().and_then(|()| seccomp::filter())
         {
             Ok(f) => (Some(Arc::new(f)), String::new()),
@@ -106,6 +117,7 @@ impl Sandbox {
                 Err(e) => (None, format!("cannot make the user id lock folder: {e}")),
             }
         };
+        let configured = readable.clone();
         let mut readable = readable;
         readable.extend(landlock::etc_entries());
         let landlock_abi = landlock::kernel_abi();
@@ -120,11 +132,15 @@ impl Sandbox {
             tmpfs,
             scratch_root: tmpfs.then(tmpfs::memory_folder).flatten(),
             shared_rules: (landlock_abi > 0).then(|| landlock::Shared::open(&readable)),
+            readable: configured,
+            mount_missing: mount_missing(root, mounts),
+            hidden: None,
         }
     }
 
     /// The same, with the mechanisms named in `without` left out ("landlock",
-    /// "seccomp", "netns", "uid", "tmpfs"): how tests see the degraded modes
+    /// "seccomp", "netns", "uid", "tmpfs", "mounts": no hiding by mounts):
+    /// how tests see the degraded modes
     /// of other machines on this one.
     pub fn probe_without(readable: Vec<PathBuf>, without: &[&str]) -> Sandbox {
         let mut s = Sandbox::probe(readable);
@@ -136,6 +152,7 @@ impl Sandbox {
                 "netns" => (s.netns, s.netns_missing) = (None, off(name)),
                 "uid" => (s.uids, s.uid_missing) = (None, off(name)),
                 "tmpfs" => (s.tmpfs, s.scratch_root) = (false, None),
+                "mounts" => s.mount_missing = Some(off(name)),
                 _ => {}
             }
         }
@@ -187,18 +204,48 @@ impl Sandbox {
 
     fn files_protection(&self) -> Protection {
         let landlock = self.landlock_abi > 0;
+        let mut how = if landlock {
+            format!(
+                "Landlock ABI {}: working folder; system folders read-only",
+                self.landlock_abi
+            )
+        } else {
+            "no Landlock in this kernel".to_string()
+        };
+        if let Some(hidden) = &self.hidden {
+            let paths: Vec<String> = hidden.paths().collect();
+            how += &format!("; hidden by an empty mount: {}", paths.join(", "));
+        }
         Protection {
             name: "files",
             active: landlock,
-            how: if landlock {
-                format!(
-                    "Landlock ABI {}: working folder; system folders read-only",
-                    self.landlock_abi
-                )
-            } else {
-                "no Landlock in this kernel".to_string()
-            },
+            how,
         }
+    }
+
+    /// Makes sure no run can read `guarded` (the suites, the
+    /// configuration, the reports, the contest folder, the sources): what
+    /// lies in a folder every run may read (the system's with Landlock,
+    /// any without) is hidden from every run by an empty mount, or, where
+    /// the judge cannot mount, refused; what lies in a `[sandbox] readable`
+    /// folder is refused (see `hide`). Before any run.
+    pub fn guard(&mut self, guarded: &Inputs) -> Result<(), Exposed> {
+        let open: Vec<PathBuf> = if self.landlock_abi > 0 {
+            let system = landlock::SYSTEM.iter().map(PathBuf::from);
+            system.chain(landlock::etc_entries()).collect()
+        } else {
+            vec![PathBuf::from("/")]
+        };
+        let can_mount = match &self.mount_missing {
+            None => Ok(()),
+            Some(why) => Err(why.clone()),
+        };
+        let mut needed = vec![std::env::temp_dir()];
+        needed.extend(self.scratch_root.clone());
+        let folders = (open.as_slice(), self.readable.as_slice(), needed.as_slice());
+        let hidden = hide::plan(guarded, folders, can_mount)?;
+        self.hidden = hidden.map(Arc::new);
+        Ok(())
     }
 
     fn network_protection(&self) -> Protection {
@@ -312,7 +359,18 @@ impl Sandbox {
             ruleset,
             netns: self.netns.as_ref().map(AsRawFd::as_raw_fd),
             seccomp: self.seccomp.clone(),
+            hidden: self.hidden.clone(),
         })
+    }
+}
+
+/// Why runs cannot get mounts of their own (to hide the judge's data), if
+/// they cannot: the judge is not root, or no tmpfs could be mounted.
+fn mount_missing(root: bool, mounts: bool) -> Option<String> {
+    match (root, mounts) {
+        (true, true) => None,
+        (false, _) => Some("the judge is not root".to_string()),
+        (true, false) => Some("no tmpfs can be mounted here".to_string()),
     }
 }
 
@@ -348,6 +406,7 @@ pub struct Jail<'a> {
     ruleset: Option<OwnedFd>,
     netns: Option<RawFd>,
     seccomp: Option<Arc<seccomp::Filter>>,
+    hidden: Option<Arc<hide::Hidden>>,
 }
 
 impl Jail<'_> {
@@ -374,6 +433,7 @@ impl Jail<'_> {
             uid: self.uid(),
             ruleset: self.ruleset.as_ref().map(AsRawFd::as_raw_fd),
             seccomp: self.seccomp.clone(),
+            hidden: self.hidden.clone(),
             // SAFETY: getpid takes nothing.
             parent: unsafe { libc::getpid() },
         }

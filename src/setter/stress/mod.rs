@@ -30,6 +30,7 @@ use crate::judge::report::table::sandbox_summary;
 use crate::judge::run::{RunError, check_program};
 use crate::judge::submission::stage_command;
 use crate::runner::process::{ProcessRunner, StrictUnmet};
+use crate::runner::sandbox::Exposed;
 use crate::runner::{Runner, scratch_dir, signals};
 
 /// What `mayan stress` is asked: every flag, settled.
@@ -101,6 +102,8 @@ pub enum StressError {
     Config(#[from] ConfigError),
     #[error(transparent)]
     Sandbox(#[from] StrictUnmet),
+    #[error(transparent)]
+    Exposed(#[from] Exposed),
     /// The scratch folder could not be made.
     #[error(transparent)]
     Scratch(std::io::Error),
@@ -152,6 +155,21 @@ fn reads(config_path: Option<&Path>, command: &[String]) -> Inputs {
     inputs
 }
 
+/// What no run of a stress test may read (see `runner::sandbox::hide`):
+/// the configuration, the JSON report and the folder cases are saved in.
+fn unread(
+    config_path: Option<&Path>,
+    request: &StressRequest,
+    outputs: &Outputs,
+) -> Result<Inputs, OutputError> {
+    let mut inputs = reads(config_path, &[]);
+    inputs.extend(outputs.unread()?);
+    if let Some(save) = &request.save {
+        inputs.folder("the folder failing cases are saved in", save);
+    }
+    Ok(inputs)
+}
+
 /// [`run`], its program run by the runner `runner` makes for the settled
 /// configuration.
 pub fn run_with(
@@ -169,7 +187,8 @@ pub fn run_with(
     outputs.check_inputs(&reads(config_path.as_deref(), &request.command))?;
     config.apply(&request.overrides)?;
     let plan = Plan::of(&config, request.jobs.max(1));
-    let runner = runner(&config)?;
+    let mut runner = runner(&config)?;
+    runner.guard(&unread(config_path.as_deref(), request, &outputs)?)?;
     say(&sandbox_summary(&runner.protections()));
     let scratch = scratch_dir("mayan-stress-").map_err(StressError::Scratch)?;
     let argv = stage_command(&request.command, Path::new("."), scratch.path())

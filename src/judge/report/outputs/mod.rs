@@ -136,6 +136,25 @@ impl Outputs {
         Ok(())
     }
 
+    /// What the reports write, as no run may read it (see
+    /// `runner::sandbox::hide`): each report, the journal and the folder of
+    /// pages, or, for one not written yet, the folder it will be written in.
+    pub fn unread(&self) -> Result<Inputs, OutputError> {
+        let mut inputs = Inputs::default();
+        for (flag, name, _, file) in self.written()? {
+            let what = if name.is_empty() { flag } else { name };
+            match std::fs::symlink_metadata(&file) {
+                Ok(meta) if meta.is_dir() => inputs.folder(format!("the report of {what}"), &file),
+                Ok(_) => inputs.file(format!("the report of {what}"), &file),
+                Err(_) => {
+                    let folder = folder_of(&file);
+                    inputs.folder(format!("the folder of the report of {what}"), folder);
+                }
+            }
+        }
+        Ok(inputs)
+    }
+
     /// Every file written: the flag, what else than the report itself it
     /// is ("" for the report, "--json's journal", "--html's folder of
     /// pages"), the path given, and the file's path.

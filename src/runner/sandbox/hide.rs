@@ -1,0 +1,196 @@
+//! What no run may read, hidden from every run that could otherwise reach
+//! it: the suites, the configuration, the reports being written, the
+//! contest folder and the sources ([`Inputs`], the judging run's). Where
+//! one lies in a folder every run may read (a system folder such as
+//! `/usr/local/share`; anywhere, without Landlock), each run gets a mount
+//! namespace of its own in which an empty read-only folder (a tmpfs) or an
+//! empty read-only file is mounted over it; where the judge cannot mount
+//! (not root), the judge refuses to start, naming it and the folder that
+//! exposes it ([`Exposed`]). An input inside a `[sandbox] readable` folder
+//! is always refused: the configuration opened it on purpose, and hiding
+//! it would hide the folder's other files too.
+//!
+//! The judge prepares the paths (and the empty file) before the fork; the
+//! child only makes system calls ([`Hidden::enter`]).
+
+use std::ffi::CString;
+use std::io;
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Path, PathBuf};
+
+use crate::inputs::{Exposure, Inputs, Reach};
+
+/// An input that a run could read and that cannot be hidden from it.
+#[derive(Debug, thiserror::Error)]
+pub enum Exposed {
+    /// Inside (or holding) a folder of `[sandbox] readable`.
+    #[error(
+        "[sandbox] readable: {0}, which no run may read; move it out, or name a folder that \
+         holds only what the programs need"
+    )]
+    Readable(Exposure),
+    /// Inside a folder every run may read, where the judge cannot hide it.
+    #[error(
+        "{exposure}, which every run may read, and this judge cannot hide it from the runs \
+         ({why}): move it out of {}, or judge as root",
+        exposure.folder.display()
+    )]
+    Open { exposure: Exposure, why: String },
+    /// Holding a folder every run needs (`/usr`, the temporary folder the
+    /// runs work in): hiding it would hide that too.
+    #[error("{0}, which every run needs: put what no run may read in a folder of its own")]
+    Holds(Exposure),
+    /// The empty file to mount over files could not be made.
+    #[error("cannot make the empty file that hides the judge's files from the runs: {0}")]
+    Prepare(io::Error),
+}
+
+/// The paths hidden from every run, ready for the child.
+#[derive(Debug)]
+pub struct Hidden {
+    /// Each path, and whether it is a folder (else a file).
+    targets: Vec<(CString, bool)>,
+    /// The empty read-only file mounted over files.
+    empty: CString,
+    /// Holds the empty file; removed when the judge is done.
+    _dir: tempfile::TempDir,
+}
+
+/// Decides what of `guarded` the runs could read through `open` (the
+/// folders every run may read: the system's, or `/` without Landlock) or
+/// `readable` (the configured folders), and prepares to hide it when
+/// `can_mount` (else the reason it cannot); `Ok(None)` when there is
+/// nothing to hide. What would hide one of `needed` (the folders the runs
+/// work in) is refused.
+pub fn plan(
+    guarded: &Inputs,
+    (open, readable, needed): (&[PathBuf], &[PathBuf], &[PathBuf]),
+    can_mount: Result<(), String>,
+) -> Result<Option<Hidden>, Exposed> {
+    for folder in readable {
+        if let Some(exposure) = guarded.exposed_by(folder) {
+            return Err(Exposed::Readable(exposure));
+        }
+    }
+    let mut targets: Vec<PathBuf> = Vec::new();
+    for input in guarded.iter() {
+        let Some(exposure) = open.iter().find_map(|folder| input.exposed_by(folder)) else {
+            continue;
+        };
+        let holds_needed = || needed.iter().find_map(|folder| input.exposed_by(folder));
+        if exposure.reach == Reach::Inside {
+            return Err(Exposed::Holds(exposure));
+        }
+        if let Some(needed) = holds_needed().filter(|e| e.reach == Reach::Inside) {
+            return Err(Exposed::Holds(needed));
+        }
+        if let Err(why) = &can_mount {
+            let why = why.clone();
+            return Err(Exposed::Open { exposure, why });
+        }
+        targets.push(exposure.input.path);
+    }
+    if targets.is_empty() {
+        return Ok(None);
+    }
+    prepare(&targets).map(Some).map_err(Exposed::Prepare)
+}
+
+/// The real path of each target, and the empty file.
+fn prepare(targets: &[PathBuf]) -> io::Result<Hidden> {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::Builder::new().prefix("mayan-hide-").tempdir()?;
+    let empty = dir.path().join("empty");
+    std::fs::write(&empty, "")?;
+    std::fs::set_permissions(&empty, std::fs::Permissions::from_mode(0o444))?;
+    let mut real = Vec::new();
+    for target in targets {
+        let path = std::fs::canonicalize(target)?;
+        let folder = path.is_dir();
+        if !real
+            .iter()
+            .any(|(p, _): &(PathBuf, bool)| path.starts_with(p))
+        {
+            real.push((path, folder));
+        }
+    }
+    Ok(Hidden {
+        targets: real
+            .iter()
+            .map(|(p, folder)| Ok((c_path(p)?, *folder)))
+            .collect::<io::Result<_>>()?,
+        empty: c_path(&empty)?,
+        _dir: dir,
+    })
+}
+
+fn c_path(path: &Path) -> io::Result<CString> {
+    CString::new(path.as_os_str().as_bytes()).map_err(io::Error::other)
+}
+
+impl Hidden {
+    /// The real paths hidden, for the report.
+    pub fn paths(&self) -> impl Iterator<Item = String> + '_ {
+        self.targets
+            .iter()
+            .map(|(p, _)| p.to_string_lossy().into_owned())
+    }
+
+    /// In the child, still root: a mount namespace of its own, private (so
+    /// that nothing mounted in it reaches the judge's), and an empty
+    /// read-only folder or file over each target still there. Only system
+    /// calls.
+    pub fn enter(&self) -> io::Result<()> {
+        let check = |r: libc::c_int| {
+            if r != 0 {
+                Err(io::Error::last_os_error())
+            } else {
+                Ok(())
+            }
+        };
+        let flags = libc::MS_RDONLY | libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC;
+        // SAFETY: every pointer is to a NUL-terminated string the judge
+        // made before the fork, or null where the call allows it.
+        unsafe {
+            check(libc::unshare(libc::CLONE_NEWNS))?;
+            check(libc::mount(
+                std::ptr::null(),
+                c"/".as_ptr(),
+                std::ptr::null(),
+                libc::MS_REC | libc::MS_PRIVATE,
+                std::ptr::null(),
+            ))?;
+            for (target, folder) in &self.targets {
+                // Gone since (a journal removed): nothing left to hide.
+                if libc::access(target.as_ptr(), libc::F_OK) != 0 {
+                    continue;
+                }
+                if *folder {
+                    check(libc::mount(
+                        c"mayan-hidden".as_ptr(),
+                        target.as_ptr(),
+                        c"tmpfs".as_ptr(),
+                        flags,
+                        c"size=4k,nr_inodes=2,mode=0555".as_ptr().cast(),
+                    ))?;
+                } else {
+                    check(libc::mount(
+                        self.empty.as_ptr(),
+                        target.as_ptr(),
+                        std::ptr::null(),
+                        libc::MS_BIND,
+                        std::ptr::null(),
+                    ))?;
+                    check(libc::mount(
+                        std::ptr::null(),
+                        target.as_ptr(),
+                        std::ptr::null(),
+                        libc::MS_REMOUNT | libc::MS_BIND | flags,
+                        std::ptr::null(),
+                    ))?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
