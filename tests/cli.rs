@@ -312,6 +312,12 @@ fn an_empty_command_or_a_source_in_no_known_language_is_refused_before_anything_
             .assert()
             .code(2)
             .stderr(predicate::str::contains(said));
+        mayan()
+            .current_dir(dir.path())
+            .args(["stress", "--cases", "3", "--", program])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(said));
     }
     std::fs::write(dir.path().join("solution.txt"), "print(-1)\n").unwrap();
     mayan()

@@ -133,6 +133,14 @@ pub trait Runner: Sync {
     /// How memory and CPU were measured, for the report.
     fn method(&self) -> String;
 
+    /// Whether a command's first word names a program a run can start:
+    /// a file at that path, or one on the runs' `PATH`
+    /// (`sandbox::resolve`). A runner that runs nothing real finds all.
+    fn finds(&self, program: &str) -> bool {
+        let path = sandbox::resolve(program);
+        path.is_file() && (program.contains('/') || path.is_absolute())
+    }
+
     /// What confines a run, active or not, for the report.
     fn protections(&self) -> Vec<sandbox::Protection> {
         Vec::new()

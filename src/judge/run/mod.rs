@@ -13,7 +13,7 @@ mod reads;
 mod select;
 pub mod words;
 
-pub use select::check_program;
+pub use select::{check_found, check_program};
 
 use std::path::{Path, PathBuf};
 
@@ -195,6 +195,7 @@ impl Run {
             found += &words::resuming(e, json);
         }
         let mut runner = runner(&config)?;
+        check_found(&request.command, runner.as_ref())?;
         runner.guard(&reads::unread(reads, &request)?)?;
         Ok(Run {
             request,

@@ -4,13 +4,14 @@
 //! submissions whose names match the globs asked for. And, after a run, the
 //! contestants that appeared in the contest folder meanwhile.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use super::{Request, RunError};
 use crate::config::languages::{known_extensions, recipe_for};
 use crate::config::{Config, ContestantsConfig, Origin, Submission};
 use crate::judge::contestants::{is_problem, source_name};
 use crate::judge::submission::{ContestArgs, Entry, Gathered, gather};
+use crate::runner::Runner;
 use crate::text::{glob_match, plural, visible};
 
 /// What the run judges (see the module's docs), and what a contest folder
@@ -75,10 +76,9 @@ fn from_command_line(
     Ok(entries)
 }
 
-/// The program of a command: an empty one (`-- ""`), a folder, or a
-/// program found nowhere (as the runs look for it, `sandbox::resolve`) is
-/// the user's slip, said as such before anything runs (not a judge error
-/// on every case).
+/// The program of a command: an empty one (`-- ""`) or a folder is the
+/// user's slip, said as such before anything runs (not a judge error on
+/// every case).
 pub fn check_program(command: &[String]) -> Result<(), RunError> {
     let Some(program) = command.first() else {
         return Ok(());
@@ -86,14 +86,19 @@ pub fn check_program(command: &[String]) -> Result<(), RunError> {
     if program.trim().is_empty() {
         return Err(RunError::EmptyProgram);
     }
-    let path = crate::runner::sandbox::resolve(program);
-    if path.is_dir() {
+    if Path::new(program).is_dir() {
         return Err(RunError::ProgramIsAFolder(program.clone()));
     }
-    if !path.is_file() || (!program.contains('/') && !path.is_absolute()) {
-        return Err(RunError::NoSuchProgram(program.clone()));
-    }
     Ok(())
+}
+
+/// The program of a command, as the runner would find it: one found
+/// nowhere is the user's slip, said before anything runs.
+pub fn check_found(command: &[String], runner: &dyn Runner) -> Result<(), RunError> {
+    match command.first() {
+        Some(program) if !runner.finds(program) => Err(RunError::NoSuchProgram(program.clone())),
+        _ => Ok(()),
+    }
 }
 
 /// Keeps the items whose name matches one of `globs` (all when there is

@@ -27,7 +27,7 @@ use crate::exit;
 use crate::judge::plan::Plan;
 use crate::judge::report::outputs::{Inputs, OutputError, Outputs};
 use crate::judge::report::table::sandbox_summary;
-use crate::judge::run::{RunError, check_program};
+use crate::judge::run::{RunError, check_found, check_program};
 use crate::judge::submission::stage_command;
 use crate::runner::process::{ProcessRunner, StrictUnmet};
 use crate::runner::sandbox::Exposed;
@@ -188,6 +188,7 @@ pub fn run_with(
     config.apply(&request.overrides)?;
     let plan = Plan::of(&config, request.jobs.max(1));
     let mut runner = runner(&config)?;
+    check_found(&request.command, runner.as_ref())?;
     runner.guard(&unread(config_path.as_deref(), request, &outputs)?)?;
     say(&sandbox_summary(&runner.protections()));
     let scratch = scratch_dir("mayan-stress-").map_err(StressError::Scratch)?;
