@@ -174,6 +174,24 @@ fn a_stdio_program_that_crashes_in_file_mode_is_pointed_to_stdio() {
 }
 
 #[test]
+fn a_stdio_program_spinning_on_the_empty_input_in_file_mode_is_pointed_to_stdio() {
+    // Seen on real contestants' programs: `while (scanf(...) != EOF)`
+    // variants that never end at the end of an empty standard input.
+    let source = program("int n; for (;;) if (scanf(\"%d\", &n) == 1) break; return RIGHT;");
+    for (mode, r) in judge(&source) {
+        assert_eq!(r.verdict, Verdict::TLE, "{mode}: {}", r.message);
+        assert!(
+            r.message.ends_with(
+                "; it read standard input (empty in file mode) and never mayan.in: a program \
+                 for --io stdio?"
+            ),
+            "{mode}: {}",
+            r.message
+        );
+    }
+}
+
+#[test]
 fn a_program_that_never_opens_its_input_is_told_so() {
     // A misspelt name: its open fails, and it gives up.
     let source = program("if (!freopen(\"maya.in\", \"r\", stdin)) return 1; return RIGHT;");

@@ -33,6 +33,8 @@ pub fn hint(verdict: Verdict, empty_output: bool, io: &IoConfig, left: &Left) ->
         (Verdict::PE, IoMode::File) => no_output_file(io, left),
         (Verdict::PE, IoMode::Stdio) => no_standard_output(io, left),
         (Verdict::RE | Verdict::WA, IoMode::File) => input_unread(io, left),
+        // A stdio program spinning at the end of its empty standard input.
+        (Verdict::TLE, IoMode::File) if left.stdin == Use::Read => input_unread(io, left),
         (Verdict::RE, IoMode::Stdio) if left.stdin == Use::Untouched => {
             "; it never read standard input: a program for --io file?".to_string()
         }
@@ -86,8 +88,9 @@ fn no_standard_output(io: &IoConfig, left: &Left) -> String {
     }
 }
 
-/// File mode, a crash or a wrong answer: that it never read its input
-/// file, and read standard input instead when it did.
+/// File mode, a crash, a wrong answer, or a time limit after reading the
+/// empty standard input: that it never read its input file, and read
+/// standard input instead when it did.
 fn input_unread(io: &IoConfig, left: &Left) -> String {
     let input = &io.input_file;
     match (left.input, left.stdin) {
@@ -178,6 +181,16 @@ mod tests {
             "; it never read mayan.in (could it not open it?) and printed nothing either"
         );
         assert_eq!(hint(Verdict::TLE, true, &file, &unread), "");
+        // One that read its empty standard input until the time ran out.
+        assert_eq!(
+            hint(Verdict::TLE, true, &file, &left(Use::Untouched, Use::Read)),
+            "; it read standard input (empty in file mode) and never mayan.in: a program for \
+             --io stdio?"
+        );
+        assert_eq!(
+            hint(Verdict::TLE, true, &file, &left(Use::Read, Use::Read)),
+            ""
+        );
         assert_eq!(hint(Verdict::AC, false, &file, &unread), "");
         let printed_badly = hint(Verdict::PE, false, &file, &unread);
         assert_eq!(

@@ -91,7 +91,10 @@ fn try_grade_case(
         checker: checked.as_ref().map(|c| (c.verdict, c.summary.clone())),
     };
     let (verdict, mut message) = decide(&observed, &plan.limits);
-    if matches!(verdict, Verdict::PE | Verdict::RE | Verdict::WA) {
+    if matches!(
+        verdict,
+        Verdict::PE | Verdict::RE | Verdict::WA | Verdict::TLE
+    ) {
         message += &hints::hint(verdict, output.size == 0, &plan.io, &folder.left(plan));
     }
     let mut result = populate(case, verdict, &run, checked, &output);
