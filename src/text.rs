@@ -146,11 +146,15 @@ pub fn pad(text: &str, columns: usize) -> String {
 }
 
 /// At most `max` characters of `text`; a longer text is cut and ends with
-/// `…` and how long it was.
+/// `…` and how long it was in all (`… (cut: 82 characters in all)`).
 pub fn excerpt(text: &str, max: usize) -> String {
     match text.char_indices().nth(max) {
         None => text.to_string(),
-        Some((cut, _)) => format!("{}… ({} characters)", &text[..cut], text.chars().count()),
+        Some((cut, _)) => format!(
+            "{}… (cut: {} characters in all)",
+            &text[..cut],
+            text.chars().count()
+        ),
     }
 }
 
@@ -231,7 +235,10 @@ mod tests {
     #[test]
     fn long_tokens_are_cut() {
         assert_eq!(excerpt("12345", 5), "12345");
-        assert_eq!(excerpt(&"x".repeat(1000), 4), "xxxx… (1000 characters)");
+        assert_eq!(
+            excerpt(&"x".repeat(1000), 4),
+            "xxxx… (cut: 1000 characters in all)"
+        );
     }
 
     #[test]

@@ -431,7 +431,7 @@ fn a_huge_token_is_quoted_as_a_short_excerpt() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        err.len() < 300 && err.contains("(500000 characters)"),
+        err.len() < 300 && err.contains("(cut: 500000 characters in all)"),
         "{err}"
     );
 }
