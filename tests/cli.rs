@@ -302,8 +302,13 @@ fn an_empty_command_or_a_source_in_no_known_language_is_refused_before_anything_
             .stderr(predicate::str::contains("the command after -- is empty"))
             .stderr(predicate::str::contains("judge error").not());
     }
+    std::fs::write(dir.path().join("plain.sh"), "echo -1\n").unwrap();
     for (program, said) in [
         ("./nosuch", "./nosuch: no such program"),
+        (
+            "./plain.sh",
+            "./plain.sh: no such program (no executable file",
+        ),
         ("nosuch-program-xyz", "nosuch-program-xyz: no such program"),
     ] {
         mayan()

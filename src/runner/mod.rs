@@ -134,11 +134,14 @@ pub trait Runner: Sync {
     fn method(&self) -> String;
 
     /// Whether a command's first word names a program a run can start:
-    /// a file at that path, or one on the runs' `PATH`
+    /// an executable file at that path, or one on the runs' `PATH`
     /// (`sandbox::resolve`). A runner that runs nothing real finds all.
     fn finds(&self, program: &str) -> bool {
+        use std::os::unix::fs::PermissionsExt;
         let path = sandbox::resolve(program);
-        path.is_file() && (program.contains('/') || path.is_absolute())
+        let executable = std::fs::metadata(&path)
+            .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0);
+        executable && (program.contains('/') || path.is_absolute())
     }
 
     /// What confines a run, active or not, for the report.

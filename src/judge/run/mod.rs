@@ -112,7 +112,7 @@ pub enum RunError {
     )]
     EmptyProgram,
     #[error(
-        "{0}: no such program (no file of that path, no command of that name on PATH); give the program to run after --, as `-- ./solution` or `-- python3 solution.py`"
+        "{0}: no such program (no executable file of that path, no command of that name on PATH); give the program to run after --, as `-- ./solution` or `-- python3 solution.py`"
     )]
     NoSuchProgram(String),
     #[error(
