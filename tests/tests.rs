@@ -45,3 +45,4 @@ mod snapshots;
 mod stress;
 mod testlib_checker;
 mod trust;
+mod walks;

@@ -2,9 +2,11 @@
 //! file, standard input): never more than a bound, so an endless or huge
 //! input cannot exhaust the judge's memory; and opening what a contestant
 //! controls without following its links or blocking on its pipes, and what
-//! a user names without blocking on a pipe either (`open`).
+//! a user names without blocking on a pipe either (`open`); walking a
+//! folder a user names within bounds (`walk`).
 
 pub mod open;
+pub mod walk;
 
 use std::io::Read;
 use std::path::Path;

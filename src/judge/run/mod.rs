@@ -98,6 +98,8 @@ pub enum RunError {
     NothingMatches(String),
     #[error("{}: no such source file", .0.display())]
     NoSuchSource(PathBuf),
+    #[error(transparent)]
+    Walk(#[from] crate::untrusted::walk::WalkError),
     #[error(
         "{0}: a folder, not a program; give the program to run after --, as `-- ./solution` or `-- python3 solution.py`"
     )]
