@@ -24,6 +24,7 @@ mod file_io;
 mod gen_cases;
 mod judge;
 mod kept_groups;
+mod killed_judge;
 mod linking;
 mod links;
 mod manual;
