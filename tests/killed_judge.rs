@@ -43,7 +43,7 @@ fn judge(dir: &Path, program: &Path, token: &str, (sandbox, time): (&str, &str))
             "judge",
             "--io",
             "stdio",
-            "--time",
+            "--time-limit",
             time,
             "--sandbox",
             sandbox,
@@ -75,6 +75,8 @@ fn what_a_run_forked_dies_within_two_seconds_of_a_killed_judge() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
+    let open = std::os::unix::fs::PermissionsExt::from_mode(0o755);
+    std::fs::set_permissions(dir.path(), open).unwrap();
     let exe = crate::support::compile(dir.path(), "gcc", "forks", FORKS);
     for sandbox in ["auto", "off"] {
         let token = format!("killed-judge-forks-{}-{sandbox}", std::process::id());
@@ -107,10 +109,13 @@ fn what_a_run_forked_dies_with_the_run() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
+    let open = std::os::unix::fs::PermissionsExt::from_mode(0o755);
+    std::fs::set_permissions(dir.path(), open).unwrap();
     let exe = crate::support::compile(dir.path(), "gcc", "forks", FORKS);
     let token = format!("ended-run-forks-{}", std::process::id());
     let out = crate::support::finish(judge(dir.path(), &exe, &token, ("off", "1s")));
-    assert_eq!(out.status.code(), Some(1), "a TLE");
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "a TLE: {said}");
     let left = survivors(&token);
     for &pid in &left {
         // SAFETY: kill takes integers.

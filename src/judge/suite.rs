@@ -315,10 +315,14 @@ impl fmt::Display for DataFault {
 
 /// The faults of the cases' data under `dialect`, found once before anything
 /// runs: a case that cannot be read, an answer file that cannot be read or
-/// that the reference solver contradicts.
+/// that the reference solver contradicts. A SIGINT or SIGTERM ends the
+/// checking early (the caller asks `signals::received`).
 pub fn check_data(cases: &[CaseFile], dialect: Dialect, solver: &mut Solver) -> Vec<DataFault> {
     let mut faults = Vec::new();
     for case in cases {
+        if signals::received().is_some() {
+            break;
+        }
         let parsed = match read_case_file(&case.input) {
             Ok(parsed) => parsed,
             Err(e) => {
