@@ -264,29 +264,32 @@ mod tests {
 
     #[test]
     fn a_guards_end_ends_every_process_of_its_namespace() {
+        use std::os::unix::process::ExitStatusExt;
         let Some(guard) = Guard::start() else {
             return; // no root: nothing to test here
         };
-        let child = guard
+        let mut child = guard
             .enter(|| {
                 std::process::Command::new("sh")
-                    .args(["-c", "sleep 60 & echo $!; wait"])
+                    .args(["-c", "sleep 60 & echo $$; wait"])
                     .stdout(std::process::Stdio::piped())
                     .spawn()
                     .unwrap()
             })
             .unwrap();
-        let mut out = child.stdout.unwrap();
-        let mut line = [0u8; 16];
-        let n = std::io::Read::read(&mut out, &mut line).unwrap();
-        // The pid is the namespace's; the shell's own pid is ours.
-        assert!(n > 0);
-        let shell = child_pid_of(guard.pid);
-        assert!(shell.is_some_and(alive));
+        let mut line = String::new();
+        let mut out = std::io::BufReader::new(child.stdout.take().unwrap());
+        std::io::BufRead::read_line(&mut out, &mut line).unwrap();
+        // The shell is pid 2 of the guard's namespace; ours, it is found.
+        assert_eq!(line.trim(), "2");
+        let shell = child_pid_of(guard.pid).unwrap();
+        assert_eq!(shell, child.id() as libc::pid_t);
+        // As the judge's death would: the guard's end kills the shell.
+        // SAFETY: kill takes integers; the guard is our child.
+        unsafe { libc::kill(guard.pid, libc::SIGKILL) };
+        let status = child.wait().unwrap();
+        assert_eq!(status.signal(), Some(libc::SIGKILL));
         drop(guard);
-        let shell = shell.unwrap();
-        // The shell is our child: reap it, then nothing of it is left.
-        unsafe { libc::waitpid(shell, std::ptr::null_mut(), 0) };
         assert!(!alive(shell));
     }
 
