@@ -9,11 +9,13 @@
 //! of a pipe whose write end only the judge holds, whose end (the judge
 //! gone before the death signal was set) it watches.
 //!
-//! The guard shares the judge's memory (`CLONE_VM`, on a stack of its own,
-//! as `spawn` starts a program), so that making it copies nothing; it makes
-//! only raw system calls, none through the C library, which would write
-//! `errno` in the calling thread's storage that it shares. It reaps the
-//! orphans of the run, which the namespace gives to it.
+//! The guard is a fork of the judge in a new namespace (a raw `clone`,
+//! without the C library's `fork` handlers); until it ends it makes only
+//! raw system calls, as a child forked from a judge of many threads must.
+//! It reaps the orphans of the run, which the namespace gives to it. (A
+//! guard sharing the judge's memory, as `spawn` starts a program, would
+//! share the creating thread's thread-local storage too: the tests' output
+//! locks hung.)
 //!
 //! The program is still the judge's child (waited, measured by `wait4`, in
 //! the run's cgroup), started by the judge's thread after it `setns`es its
@@ -32,8 +34,6 @@ use std::io;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::sync::OnceLock;
 
-use super::spawn::Stack;
-
 /// One run's guard: the init of the run's PID namespace.
 pub struct Guard {
     pid: libc::pid_t,
@@ -41,8 +41,6 @@ pub struct Guard {
     ns: OwnedFd,
     /// The write end of the pipe the guard watches; closed with the judge.
     _alive: OwnedFd,
-    /// The guard's stack, kept until it is reaped.
-    _stack: Stack,
 }
 
 impl Guard {
@@ -56,28 +54,24 @@ impl Guard {
         }
         own_namespace()?;
         let (watched, alive) = pipe().ok()?;
-        let stack = Stack::new();
-        let top = stack.top().ok()?;
-        let arg = (watched.as_raw_fd() as usize) | ((alive.as_raw_fd() as usize) << 32);
-        // SAFETY: the guard runs `watch` on its own stack, sharing memory it
-        // never touches but that stack; it makes raw system calls only.
-        let pid = unsafe {
-            libc::clone(
-                watch,
-                top,
-                libc::CLONE_VM | libc::CLONE_NEWPID | libc::SIGCHLD,
-                arg as *mut libc::c_void,
-            )
-        };
+        let fds = (watched.as_raw_fd() as usize, alive.as_raw_fd() as usize);
+        let flags = (libc::CLONE_NEWPID | libc::SIGCHLD) as usize;
+        // SAFETY: a fork into a new PID namespace: the child has its own
+        // copy of memory and makes raw system calls only (`watch`), never
+        // returning.
+        let pid = unsafe { raw::call(libc::SYS_clone, [flags, 0, 0, 0]) } as isize;
+        if pid == 0 {
+            watch(fds);
+        }
         if pid < 0 {
             return None;
         }
+        let pid = pid as libc::pid_t;
         let ns = std::fs::File::open(format!("/proc/{pid}/ns/pid")).map(OwnedFd::from);
         let guard = Guard {
             pid,
             ns: ns.ok()?,
             _alive: alive,
-            _stack: stack,
         };
         Some(guard)
     }
@@ -104,7 +98,7 @@ impl Drop for Guard {
     /// Kills the guard, and so every process of its namespace, and reaps
     /// it. Its end waits for theirs, and so for the judge to reap the
     /// program, its child: a guard not gone within a second is reaped by a
-    /// later one's drop, its stack kept.
+    /// later one's drop.
     fn drop(&mut self) {
         // SAFETY: our child, not reaped yet; integers.
         unsafe { libc::kill(self.pid, libc::SIGKILL) };
@@ -124,9 +118,6 @@ impl Drop for Guard {
             }
             std::thread::sleep(std::time::Duration::from_millis(1));
         }
-        // Still running on its stack, maybe: keep the stack.
-        let stack = std::mem::replace(&mut self._stack, Stack::none());
-        std::mem::forget(stack);
     }
 }
 
@@ -164,9 +155,7 @@ fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
 
 /// The guard: dies with the judge, closes everything but the pipe it
 /// watches, reaps the run's orphans until the pipe ends or it is killed.
-extern "C" fn watch(arg: *mut libc::c_void) -> libc::c_int {
-    let arg = arg as usize;
-    let (watched, alive) = (arg & 0xffff_ffff, arg >> 32);
+fn watch((watched, alive): (usize, usize)) -> ! {
     // SAFETY: raw system calls on integers and on locals of this stack.
     unsafe {
         raw::call(

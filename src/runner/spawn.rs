@@ -143,12 +143,12 @@ thread_local! {
 }
 
 /// A child stack with an inaccessible page below it.
-pub(super) struct Stack {
+struct Stack {
     base: *mut libc::c_void,
 }
 
 impl Stack {
-    pub(super) fn new() -> Stack {
+    fn new() -> Stack {
         let guard = page_size();
         // SAFETY: a fresh private anonymous mapping; no pointer is passed in.
         let base = unsafe {
@@ -168,15 +168,8 @@ impl Stack {
         Stack { base }
     }
 
-    /// No stack: nothing to unmap.
-    pub(super) fn none() -> Stack {
-        Stack {
-            base: libc::MAP_FAILED,
-        }
-    }
-
     /// The top of the stack (it grows down), 16-byte aligned.
-    pub(super) fn top(&self) -> io::Result<*mut libc::c_void> {
+    fn top(&self) -> io::Result<*mut libc::c_void> {
         if self.base == libc::MAP_FAILED {
             return Err(io::Error::other("no memory for a child's stack"));
         }
