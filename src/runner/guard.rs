@@ -14,8 +14,9 @@
 //! raw system calls, as a child forked from a judge of many threads must.
 //! It reaps the orphans of the run, which the namespace gives to it. (A
 //! guard sharing the judge's memory, as `spawn` starts a program, would
-//! share the creating thread's thread-local storage too: the tests' output
-//! locks hung.)
+//! share the creating thread's thread-local storage too: tests judging in
+//! parallel hung on their output locks. The price of the fork: the pages
+//! the judge writes while a run lasts are copied once.)
 //!
 //! The program is still the judge's child (waited, measured by `wait4`, in
 //! the run's cgroup), started by the judge's thread after it `setns`es its
