@@ -178,7 +178,8 @@ fn alive(pid: &str) -> bool {
 fn a_double_forked_setsid_child_does_not_survive() {
     for (o, d) in run(
         "#include <stdio.h>\n#include <unistd.h>\nint main(void){ if(fork() == 0){ setsid(); if(fork() == 0){ \
-         FILE *f = fopen(\"grandchild.pid\", \"w\"); fprintf(f, \"%d\", getpid()); fclose(f); sleep(120); return 0; } \
+         char me[32] = {0}; readlink(\"/proc/self\", me, 31); \
+         FILE *f = fopen(\"grandchild.pid\", \"w\"); fputs(me, f); fclose(f); sleep(120); return 0; } \
          return 0; } sleep(120); return 0; }",
     ) {
         assert_eq!(o.stopped, Some(Stop::WallTime), "{o:?}");
@@ -485,6 +486,13 @@ fn judges_children(judge: u32) -> (Vec<i32>, Vec<i32>) {
                 .filter_map(|p| p.parse::<i32>().ok()),
         );
     }
+    // Not the runs' guards (pid 1 of each run's PID namespace, see
+    // `runner::guard`), which are the judge's children as long as a run.
+    children.retain(|pid| {
+        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+        let nspid = status.lines().find(|l| l.starts_with("NSpid:"));
+        nspid.and_then(|l| l.split_whitespace().last()) != Some("1")
+    });
     children.into_iter().partition(|pid| {
         std::fs::read_to_string(format!("/proc/{pid}/stat"))
             .is_ok_and(|s| s.rsplit_once(')').is_some_and(|(_, r)| r.starts_with(" Z")))

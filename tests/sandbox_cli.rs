@@ -97,7 +97,10 @@ fn the_judge_survives_a_submission_that_kills_its_parent() {
         Some(1),
         "the judge must end by itself: {stderr}"
     );
-    assert_eq!(verdict(&report), "WA", "{stderr}");
+    // In a run's own PID namespace (root, see `runner::guard`) the judge
+    // is not even seen: getppid() is 0, and kill(0) ends the program's own
+    // group (RE); elsewhere the kill is refused (WA).
+    assert!(["WA", "RE"].contains(&verdict(&report)), "{stderr}");
     assert!(stderr.contains("sandbox: "), "{stderr}");
     record(
         "contained [mayan judge] killing the judge process: WA, the judge ended by itself".into(),

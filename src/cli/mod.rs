@@ -105,7 +105,9 @@ pub fn run(cli: Cli) -> Result<u8> {
 /// Runs the command line `args` (as the process got them) and gives the
 /// exit code: the command's, or `exit::ERROR` with the error said on
 /// standard error, or `exit::BROKEN_PIPE` when the reader of standard
-/// output went away (`mayan ... | head`), as a program killed by SIGPIPE.
+/// output went away (`mayan ... | head`), as a program killed by SIGPIPE,
+/// or 130/143 when an error follows a SIGINT or SIGTERM the command
+/// recorded (see `runner::signals`).
 pub fn main(args: Vec<OsString>) -> u8 {
     let cli = match line::read(args) {
         line::Read::Cli(cli) => cli,
@@ -114,6 +116,13 @@ pub fn main(args: Vec<OsString>) -> u8 {
     match run(*cli) {
         Ok(code) => code,
         Err(e) if e.chain().any(is_broken_pipe) => exit::BROKEN_PIPE,
+        // A command a signal stopped before it had anything to keep (a
+        // walk of its folders, say) ends as a signal would.
+        Err(e) if let Some(signal) = crate::runner::signals::received() => {
+            let told = crate::text::error_chain(e.chain().map(|c| c.to_string()));
+            eprintln!("mayan: {}", crate::text::visible(&told));
+            exit::for_signal(signal)
+        }
         Err(e) => {
             let causes = e.chain().map(|c| c.to_string());
             let told = crate::text::error_chain(causes);

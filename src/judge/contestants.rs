@@ -20,6 +20,8 @@ use std::path::{Path, PathBuf};
 pub use crate::config::Layout;
 use crate::config::languages::recipe_for;
 use crate::config::{Languages, Origin, Submission};
+use crate::runner::signals;
+use crate::untrusted::walk::{WalkError, refuse_pseudo};
 pub use folder::ccf_fault;
 use folder::source_in;
 
@@ -153,6 +155,8 @@ pub enum ContestError {
         path.display(), path.join(source_name).display()
     )]
     OneContestant { path: PathBuf, source_name: String },
+    #[error(transparent)]
+    Walk(#[from] WalkError),
 }
 
 /// What a contest folder is read with.
@@ -179,14 +183,21 @@ pub enum Collection {
     Ccf,
 }
 
-/// The contestants under `folder`, each list sorted by name.
+/// The contestants under `folder`, each list sorted by name; a folder on a
+/// pseudo file system (`/sys`) is refused, and a SIGINT or SIGTERM stops
+/// the listing.
 pub fn contestants(folder: &Path, lookup: Lookup) -> Result<Contest, ContestError> {
     let read = |source| ContestError::Read {
         path: folder.to_path_buf(),
         source,
     };
+    refuse_pseudo(folder)?;
     let mut entries = Vec::new();
     for entry in std::fs::read_dir(folder).map_err(read)? {
+        if let Some(signal) = signals::received() {
+            let root = folder.to_path_buf();
+            return Err(WalkError::Stopped { root, signal }.into());
+        }
         if entries.len() == MAX_CONTESTANTS {
             return Err(ContestError::TooMany {
                 path: folder.to_path_buf(),

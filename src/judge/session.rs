@@ -52,6 +52,8 @@ pub enum SessionError {
         max = u32::MAX
     )]
     PointsOverflow(u64),
+    #[error("stopped by signal {0} while the test data was checked (nothing was judged)")]
+    Stopped(i32),
 }
 
 /// The cases of a configuration's suites, and findings about stray files;
@@ -59,7 +61,7 @@ pub enum SessionError {
 /// under the configured dialect): a suite that is no folder, has no case or
 /// holds what cannot be a case (see [`collect_inputs`]), a case or answer
 /// file that cannot be read or that the solver contradicts, points that add
-/// up past what a score holds.
+/// up past what a score holds; a SIGINT or SIGTERM received meanwhile.
 ///
 /// [`collect_inputs`]: super::suite::collect_inputs
 pub fn find_cases(config: &Config) -> Result<(Vec<CaseFile>, Vec<Finding>), SessionError> {
@@ -93,6 +95,9 @@ pub fn find_cases(config: &Config) -> Result<(Vec<CaseFile>, Vec<Finding>), Sess
         return Err(SessionError::PointsOverflow(total));
     }
     let faults = check_data(&cases, config.rules, &mut Solver::new());
+    if let Some(signal) = crate::runner::signals::received() {
+        return Err(SessionError::Stopped(signal));
+    }
     if !faults.is_empty() {
         return Err(SessionError::BadData(faults));
     }

@@ -15,8 +15,10 @@ use crate::judge::answer_files;
 use crate::puzzle::answer::read_answer_file;
 use crate::puzzle::case::{ReadError, read_case_file};
 use crate::puzzle::dialect::Dialect;
+use crate::runner::signals;
 use crate::solver::Solver;
 use crate::text::natural_cmp;
+use crate::untrusted::walk::{Bounds, Walk, WalkError};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Severity {
@@ -75,7 +77,9 @@ impl Finding {
 /// loop), a folder without a case, an `X.in` that is no regular file, whose
 /// name (below the folder) holds a control character or is not UTF-8, or
 /// whose answer files another case's would be taken for
-/// ([`answer_files::shadowed_case`]); a file given that is an answer file.
+/// ([`answer_files::shadowed_case`]); a file given that is an answer file;
+/// a folder too big, too deep or too slow to walk, on a pseudo file system
+/// (`/sys`), or whose walk a signal stopped ([`Walk`]).
 pub fn collect_inputs(paths: &[PathBuf], ext: &str) -> (Vec<PathBuf>, Vec<Finding>) {
     let (mut inputs, mut findings) = (Vec::new(), Vec::new());
     for root in paths {
@@ -99,7 +103,9 @@ pub fn collect_inputs(paths: &[PathBuf], ext: &str) -> (Vec<PathBuf>, Vec<Findin
 }
 
 /// The cases under the folder `root`, sorted by name, links followed, and
-/// what was found besides.
+/// what was found besides; a walk bounded in entries, depth and time,
+/// refused on a pseudo file system and stopped by SIGINT or SIGTERM (an
+/// error finding, see [`Walk`]).
 fn walk_folder(root: &Path, ext: &str) -> (Vec<PathBuf>, Vec<Finding>) {
     let (mut inputs, mut findings) = (Vec::new(), Vec::new());
     let walk = walkdir::WalkDir::new(root)
@@ -110,7 +116,8 @@ fn walk_folder(root: &Path, ext: &str) -> (Vec<PathBuf>, Vec<Finding>) {
                 &b.file_name().to_string_lossy(),
             )
         });
-    for entry in walk {
+    let mut walk = Walk::new(walk, root, Bounds::STANDARD, signals::received);
+    for entry in walk.by_ref() {
         let entry = match entry {
             Ok(e) => e,
             Err(e) => {
@@ -141,8 +148,28 @@ fn walk_folder(root: &Path, ext: &str) -> (Vec<PathBuf>, Vec<Finding>) {
             None => inputs.push(entry.into_path()),
         }
     }
+    if let Err(e) = walk.finish() {
+        findings.push(Finding::new(
+            root,
+            None,
+            Severity::Error,
+            walk_fault(root, e),
+        ));
+    }
     inputs.sort_by(|a, b| natural_cmp(&a.to_string_lossy(), &b.to_string_lossy()));
     (inputs, findings)
+}
+
+/// A walk's early end, said of its folder (which the finding names).
+fn walk_fault(root: &Path, e: WalkError) -> String {
+    let said = e.to_string();
+    let (_, why) = said.split_once(": ").unwrap_or(("", &said));
+    match e {
+        WalkError::Pseudo { path, .. } if path != root => {
+            format!("through {}: {why}", path.display())
+        }
+        _ => why.to_string(),
+    }
 }
 
 /// Why the `X.in` at `path` under `root` cannot be a case, if it cannot.
@@ -288,10 +315,14 @@ impl fmt::Display for DataFault {
 
 /// The faults of the cases' data under `dialect`, found once before anything
 /// runs: a case that cannot be read, an answer file that cannot be read or
-/// that the reference solver contradicts.
+/// that the reference solver contradicts. A SIGINT or SIGTERM ends the
+/// checking early (the caller asks `signals::received`).
 pub fn check_data(cases: &[CaseFile], dialect: Dialect, solver: &mut Solver) -> Vec<DataFault> {
     let mut faults = Vec::new();
     for case in cases {
+        if signals::received().is_some() {
+            break;
+        }
         let parsed = match read_case_file(&case.input) {
             Ok(parsed) => parsed,
             Err(e) => {

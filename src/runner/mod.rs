@@ -9,6 +9,7 @@
 
 pub mod cgroup;
 pub mod fake;
+mod guard;
 mod leftovers;
 pub mod process;
 mod procfs;

@@ -26,6 +26,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use super::cgroup::{self, Cgroups, RunGroup};
+use super::guard::Guard;
 use super::reap::{self, RUN_MARKER};
 use super::sandbox::{ChildSteps, Exposed, Jail, Protection, Sandbox};
 use super::spawn;
@@ -285,9 +286,16 @@ fn spawn_and_wait(
         0
     };
     let start = Instant::now();
+    // Dropped when this ends, after the program is reaped: it ends
+    // whatever of the run is left, and with the judge, however it ends.
+    let guard = Guard::start();
     let pid = {
         let mut live = reap::live_list();
-        let pid = start_child().map_err(|e| explain_spawn_error(e, &argv[0], jail))?;
+        let started = match &guard {
+            Some(guard) => guard.enter(start_child).and_then(|started| started),
+            None => start_child(),
+        };
+        let pid = started.map_err(|e| explain_spawn_error(e, &argv[0], jail))?;
         live.push(pid);
         pid
     };
@@ -438,7 +446,7 @@ impl ChildSetup {
     }
 
     /// In the child: only async-signal-safe system calls (getpid, write,
-    /// setpgid, setrlimit, and the sandbox's), no allocation.
+    /// setpgid, setrlimit, prctl, and the sandbox's), no allocation.
     fn enter(&self) -> io::Result<()> {
         if let Some(fds) = self.group_fds {
             cgroup::join(fds)?;
@@ -460,8 +468,14 @@ impl ChildSetup {
         if let Some(n) = self.nproc {
             set_limit(libc::RLIMIT_NPROC, n);
         }
-        if let Some(steps) = &self.steps {
-            steps.enter()?;
+        match &self.steps {
+            Some(steps) => steps.enter()?,
+            // The program dies with the judge (the sandbox's steps set
+            // this after their change of user, which clears it).
+            // SAFETY: takes integers.
+            None => unsafe {
+                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
+            },
         }
         Ok(())
     }

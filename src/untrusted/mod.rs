@@ -3,10 +3,12 @@
 //! input cannot exhaust the judge's memory; and opening what a contestant
 //! controls without following its links or blocking on its pipes, and what
 //! a user names without blocking on a pipe either (`open`); a source with
-//! other names only where its maker could read it (`links`).
+//! other names only where its maker could read it (`links`); walking a
+//! folder a user names within bounds (`walk`).
 
 pub mod links;
 pub mod open;
+pub mod walk;
 
 use std::io::Read;
 use std::path::Path;

@@ -11,8 +11,16 @@ use super::{Absence, Layout, Lookup, MAX_ENTRIES, NoSource, file_name, is_proble
 use crate::config::languages::{known_extensions, recipe_for};
 
 /// The entries of a folder, sorted, at most [`MAX_ENTRIES`]; a folder the
-/// judge cannot read is its own fault.
+/// judge cannot read, or one on a pseudo file system (a link to `/sys`), is
+/// its own fault.
 fn listing(dir: &Path) -> Result<Vec<DirEntry>, NoSource> {
+    if let Err(e) = crate::untrusted::walk::refuse_pseudo(dir) {
+        return Err(NoSource {
+            why: e.to_string(),
+            judge_fault: true,
+            kind: Absence::NoSource,
+        });
+    }
     let listed = std::fs::read_dir(dir).map_err(|e| NoSource {
         why: format!("the judge cannot read the folder: {e}"),
         judge_fault: true,

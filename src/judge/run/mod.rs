@@ -101,6 +101,8 @@ pub enum RunError {
     NothingMatches(String),
     #[error("{}: no such source file", .0.display())]
     NoSuchSource(PathBuf),
+    #[error(transparent)]
+    Walk(#[from] crate::untrusted::walk::WalkError),
     #[error(
         "{}: no language for this extension (known: {}); name the source after its language, as `mayan.cpp`, or give the program to run after --",
         path.display(),

@@ -41,7 +41,7 @@ pub fn entries(request: &Request, config: &Config) -> Result<(Vec<Entry>, Gather
 /// The submissions named on the command line: each source file (named by
 /// its file name, or by its contestant's folder when the file is named
 /// after the problem), then the command, whose arguments are read in the
-/// current folder.
+/// current folder; a source on a pseudo file system (`/sys`) is refused.
 fn from_command_line(
     sources: &[PathBuf],
     command: &[String],
@@ -53,6 +53,7 @@ fn from_command_line(
         if !source.is_file() {
             return Err(RunError::NoSuchSource(source.clone()));
         }
+        crate::untrusted::walk::refuse_pseudo(source)?;
         // Two sources of one name are told apart by their paths.
         let name = match names.iter().filter(|n| *n == name).count() {
             1 => name.clone(),

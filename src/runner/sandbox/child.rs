@@ -58,7 +58,8 @@ impl ChildSteps {
                 u32::MAX,
                 libc::CLOSE_RANGE_CLOEXEC,
             );
-            if libc::getppid() != self.parent {
+            // 0: the judge, outside the run's PID namespace (see `guard`).
+            if ![0, self.parent].contains(&libc::getppid()) {
                 libc::_exit(137);
             }
             libc::umask(0o022);
