@@ -26,15 +26,15 @@ pub fn entries(request: &Request, config: &Config) -> Result<(Vec<Entry>, Gather
         .resolve(config.contestants.as_ref())
         .map(|c| c.problem);
     let problem = problem.unwrap_or_else(ContestantsConfig::default_problem);
+    let entries = from_command_line(&request.sources, &request.command, &problem)?;
     for source in &request.sources {
-        if source.is_file() && recipe_for(source, &config.languages).is_none() {
+        if recipe_for(source, &config.languages).is_none() {
             return Err(RunError::UnknownLanguage {
                 path: source.clone(),
                 known: known_extensions(&config.languages),
             });
         }
     }
-    let entries = from_command_line(&request.sources, &request.command, &problem)?;
     Ok((entries, Gathered::default()))
 }
 
