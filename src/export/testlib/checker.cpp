@@ -113,7 +113,7 @@ std::string excerpt(const std::string &token) {
     size_t i = 0, chars = 0;
     while (i < token.size() && chars < TOKEN_EXCERPT) i += char_len(token, i), chars++;
     if (i >= token.size()) return token;
-    return token.substr(0, i) + "\xE2\x80\xA6 (" + std::to_string(char_count(token)) + " characters)";
+    return token.substr(0, i) + "\xE2\x80\xA6 (cut: " + std::to_string(char_count(token)) + " characters in all)";
 }
 
 bool is_bidi_control(uint32_t c) {
