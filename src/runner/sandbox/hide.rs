@@ -58,14 +58,14 @@ pub struct Hidden {
 
 /// Decides what of `guarded` the runs could read through `open` (the
 /// folders every run may read: the system's, or `/` without Landlock) or
-/// `readable` (the configured folders), and prepares to hide it when
-/// `can_mount` (else the reason it cannot); `Ok(None)` when there is
+/// `readable` (the configured folders), and prepares to hide it unless
+/// `cannot_mount` says why the judge cannot; `Ok(None)` when there is
 /// nothing to hide. What would hide one of `needed` (the folders the runs
 /// work in) is refused.
 pub fn plan(
     guarded: &Inputs,
     (open, readable, needed): (&[PathBuf], &[PathBuf], &[PathBuf]),
-    can_mount: Result<(), String>,
+    cannot_mount: Option<&str>,
 ) -> Result<Option<Hidden>, Exposed> {
     for folder in readable {
         if let Some(exposure) = guarded.exposed_by(folder) {
@@ -84,8 +84,8 @@ pub fn plan(
         if let Some(needed) = holds_needed().filter(|e| e.reach == Reach::Inside) {
             return Err(Exposed::Holds(needed));
         }
-        if let Err(why) = &can_mount {
-            let why = why.clone();
+        if let Some(why) = cannot_mount {
+            let why = why.to_string();
             return Err(Exposed::Open { exposure, why });
         }
         targets.push(exposure.input.path);

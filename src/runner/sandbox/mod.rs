@@ -236,14 +236,10 @@ impl Sandbox {
         } else {
             vec![PathBuf::from("/")]
         };
-        let can_mount = match &self.mount_missing {
-            None => Ok(()),
-            Some(why) => Err(why.clone()),
-        };
         let mut needed = vec![std::env::temp_dir()];
         needed.extend(self.scratch_root.clone());
         let folders = (open.as_slice(), self.readable.as_slice(), needed.as_slice());
-        let hidden = hide::plan(guarded, folders, can_mount)?;
+        let hidden = hide::plan(guarded, folders, self.mount_missing.as_deref())?;
         self.hidden = hidden.map(Arc::new);
         Ok(())
     }
