@@ -148,13 +148,16 @@ check_noscope() {
     [ -z "$v" ] && pass "R-noscope: nothing left behind" || fail "R-noscope: left behind: $v"
 }
 
-# The sandbox's integration tests in a context: as root with CI set (every
-# protection must be there), as alice with what she may have. Not the one
+# The sandbox's integration tests in a context, with those of the judge's
+# data hidden from runs (mounts under systemd's shared propagation), of a
+# killed judge's runs (its PID namespaces) and of hard-linked contests: as
+# root with CI set (every protection must be there), as alice with what she
+# may have. Not the one
 # that lets attacks through unconfined under a 1 s limit, which emulation
 # makes too slow to get through.
 sandbox_tests() { # CTX ENV
     local log=/srv/out/$1-sandbox-tests.txt
-    in_ctx "$1" "cd /tmp && env $2 MAYAN_SANDBOX_COVERAGE=/srv/out/coverage.txt MAYAN_SANDBOX_LABEL='cgroup v2 VM, $1' $itest --test-threads=2 sandbox:: --skip sandbox::without_the_sandbox_the_attacks_work" >"$log" 2>&1
+    in_ctx "$1" "cd /tmp && env $2 MAYAN_SANDBOX_COVERAGE=/srv/out/coverage.txt MAYAN_SANDBOX_LABEL='cgroup v2 VM, $1' $itest --test-threads=2 sandbox:: data_hidden:: killed_judge:: hard_links:: --skip sandbox::without_the_sandbox_the_attacks_work" >"$log" 2>&1
     local rc=$? result
     result=$(grep -E '^test result' "$log" | tail -1)
     [ $rc = 0 ] && pass "$1 sandbox tests: $result" || {
