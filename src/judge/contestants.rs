@@ -155,6 +155,13 @@ pub enum ContestError {
         path.display(), path.join(source_name).display()
     )]
     OneContestant { path: PathBuf, source_name: String },
+    #[error(
+        "{}: its one contestant would be {folder}/, the problem's own folder, so it is one \
+         contestant's folder (as GD-0001 holding {folder}/{folder}.cpp), not the contest's: \
+         give the folder that holds the contestants' folders",
+        path.display()
+    )]
+    ProblemFolder { path: PathBuf, folder: String },
     #[error(transparent)]
     Walk(#[from] WalkError),
 }
@@ -242,6 +249,10 @@ pub fn contestants(folder: &Path, lookup: Lookup) -> Result<Contest, ContestErro
             source_name,
         });
     }
+    if let Some(own) = contest.problem_folder_alone(lookup.problem) {
+        let path = folder.to_path_buf();
+        return Err(ContestError::ProblemFolder { path, folder: own });
+    }
     contest
         .found
         .sort_by(|a, b| a.submission.name.cmp(&b.submission.name));
@@ -250,6 +261,18 @@ pub fn contestants(folder: &Path, lookup: Lookup) -> Result<Contest, ContestErro
 }
 
 impl Contest {
+    /// The name of the one contestant, when it is named as the problem
+    /// (`mayan`, `Mayan`): the folder read was then a contestant's own,
+    /// holding its `mayan/` folder.
+    fn problem_folder_alone(&self, problem: &str) -> Option<String> {
+        let name = match (self.found.as_slice(), self.missing.as_slice()) {
+            ([one], []) => &one.submission.name,
+            ([], [one]) => &one.name,
+            _ => return None,
+        };
+        name.eq_ignore_ascii_case(problem).then(|| name.clone())
+    }
+
     /// True when the folder holds no contestant at all.
     pub fn is_empty(&self) -> bool {
         self.found.is_empty() && self.missing.is_empty()

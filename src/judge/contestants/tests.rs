@@ -348,3 +348,36 @@ fn hard_linked_sources_are_listed_with_why_or_counted_at_a_contests_size() {
         "{brief}"
     );
 }
+
+#[test]
+fn a_contestants_own_folder_holding_the_problems_folder_is_refused() {
+    for files in [&["mayan/mayan.cpp"][..], &["mayan/Mayan.cpp"], &["Mayan/"]] {
+        let dir = tempfile::tempdir().unwrap();
+        lay_out(dir.path(), files);
+        let languages = Languages::default();
+        for (layout, rules) in [
+            (Layout::Auto, Collection::Lenient),
+            (Layout::Nested, Collection::Ccf),
+        ] {
+            let lookup = Lookup {
+                problem: "mayan",
+                layout,
+                languages: &languages,
+                rules,
+            };
+            let e = contestants(dir.path(), lookup).unwrap_err().to_string();
+            assert!(
+                e.contains("so it is one contestant's folder"),
+                "{files:?}: {e}"
+            );
+        }
+    }
+    // Among others, a contestant named as the problem is judged as one.
+    let dir = tempfile::tempdir().unwrap();
+    lay_out(
+        dir.path(),
+        &["mayan/mayan/mayan.cpp", "amy/mayan/mayan.cpp"],
+    );
+    let c = read(dir.path(), Layout::Auto);
+    assert_eq!(c.found.len(), 2, "{c:?}");
+}
