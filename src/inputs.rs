@@ -24,6 +24,12 @@ pub struct Input {
 pub struct Inputs(Vec<Input>);
 
 impl Inputs {
+    /// No input at all.
+    pub fn none() -> &'static Inputs {
+        static NONE: Inputs = Inputs(Vec::new());
+        &NONE
+    }
+
     /// Adds a file read.
     pub fn file(&mut self, what: impl Into<String>, path: &Path) {
         self.push(what.into(), path, false);

@@ -121,6 +121,7 @@ fn judge(partition: Option<Partition>) -> RunReport {
             languages: &languages,
             source_limit: 1 << 20,
             limits: mayan_judge::judge::compile::compile_limits(&Default::default()),
+            guarded: mayan_judge::inputs::Inputs::none(),
         },
     };
     session.judge_part(&entries, partition, &mut Quiet).unwrap()

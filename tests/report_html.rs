@@ -160,6 +160,7 @@ fn scripted_report() -> RunReport {
             languages: &languages,
             source_limit: 1 << 20,
             limits: mayan_judge::judge::compile::compile_limits(&Default::default()),
+            guarded: mayan_judge::inputs::Inputs::none(),
         },
     };
     let entries = [

@@ -316,6 +316,7 @@ fn a_compiler_cannot_include_an_answer_file() {
         languages: &mayan_judge::config::Languages::default(),
         source_limit: 1 << 20,
         limits: mayan_judge::judge::compile::compile_limits(&Default::default()),
+        guarded: mayan_judge::inputs::Inputs::none(),
     };
     let prepared = prepare(
         (&source, mayan_judge::config::Origin::Contestant),

@@ -128,6 +128,7 @@ fn tables() -> String {
             languages: &languages,
             source_limit: 1 << 20,
             limits: mayan_judge::judge::compile::compile_limits(&Default::default()),
+            guarded: mayan_judge::inputs::Inputs::none(),
         },
     };
     let report = session

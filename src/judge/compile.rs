@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 use crate::config::languages::{Recipe, known_extensions, recipe_for};
 use crate::config::units::{show_duration, show_size};
 use crate::config::{Config, Languages, LimitsConfig, Origin};
+use crate::inputs::Inputs;
 use crate::runner::{Exit, Limits, RunSpec, Runner, Stop};
 use crate::untrusted::{Refusal, open_beneath, open_source, read_prefix};
 
@@ -78,15 +79,18 @@ pub struct Toolchain<'a> {
     pub source_limit: u64,
     /// See [`compile_limits`]; a compiler stopped at one is CE.
     pub limits: Limits,
+    /// What no run may read: never staged from beside a source.
+    pub guarded: &'a Inputs,
 }
 
-impl Toolchain<'_> {
-    /// The toolchain of a configuration.
-    pub fn of(config: &Config) -> Toolchain<'_> {
+impl<'a> Toolchain<'a> {
+    /// The toolchain of a configuration, keeping `guarded` from the runs.
+    pub fn of(config: &'a Config, guarded: &'a Inputs) -> Toolchain<'a> {
         Toolchain {
             languages: &config.languages,
             source_limit: config.limits.source,
             limits: compile_limits(&config.limits),
+            guarded,
         }
     }
 }
@@ -127,7 +131,7 @@ pub fn prepare(
         _ => std::fs::canonicalize(source).unwrap_or_else(|_| source.to_path_buf()),
     };
     if origin == Origin::Configured {
-        stage_beside(&at, build_dir)?;
+        stage_beside(&at, build_dir, tools.guarded)?;
     }
     match copy_source((&at, source), &src, tools.source_limit)? {
         Copied::Refused(empty @ SourceRefused::Empty { .. }) => {
@@ -149,12 +153,12 @@ pub fn prepare(
 
 /// The files beside the user's own source staged in `build_dir`, which is
 /// opened for listing (as a Python import needs).
-fn stage_beside(source: &Path, build_dir: &Path) -> Result<(), PrepareError> {
+fn stage_beside(source: &Path, build_dir: &Path, guarded: &Inputs) -> Result<(), PrepareError> {
     use std::os::unix::fs::PermissionsExt;
     let own = source.file_name().map(|n| n.to_string_lossy().into_owned());
     let own = own.unwrap_or_default();
     let reserved = [own.as_str(), "program", "compile.out", "compile.err"];
-    crate::judge::submission::stage_siblings(source, build_dir, &reserved);
+    crate::judge::submission::stage_siblings(source, build_dir, (&reserved, guarded));
     let open = std::fs::Permissions::from_mode(0o755);
     std::fs::set_permissions(build_dir, open).map_err(|e| PrepareError::Copy {
         path: build_dir.to_path_buf(),
@@ -427,6 +431,7 @@ mod tests {
             languages: &noi,
             source_limit: 1 << 20,
             limits: compile_limits(&LimitsConfig::default()),
+            guarded: crate::inputs::Inputs::none(),
         };
         let build = build_of(Path::new("contest/amy/mayan.cpp"), tools).unwrap();
         assert_eq!(build.language, "C++");
@@ -474,6 +479,7 @@ mod tests {
             languages: &languages,
             source_limit: 1 << 20,
             limits: compile_limits(&limits),
+            guarded: crate::inputs::Inputs::none(),
         };
         let prepared = prepare((&source, Origin::Named), &build, &runner, tools).unwrap();
         let Prepared::CompileError(message) = prepared else {

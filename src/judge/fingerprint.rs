@@ -106,6 +106,7 @@ mod tests {
             languages,
             source_limit: 1 << 20,
             limits: crate::judge::compile::compile_limits(&Default::default()),
+            guarded: crate::inputs::Inputs::none(),
         }
     }
 

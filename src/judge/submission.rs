@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 
 use super::contestants::{Collection, Contest, ContestError, Found, Lookup, Missing, contestants};
 use crate::config::{Config, ContestantsConfig, Layout, Submission};
+use crate::inputs::Inputs;
 
 /// One entry of the run: a program to judge (a contestant's, found in a
 /// contest folder, or one the user named), or a contestant who gave none.
@@ -188,21 +189,43 @@ const MAX_STAGED: u64 = 256 << 20;
 /// own reaches it even when the original is in a private home folder; the
 /// program's own name counts when it holds a `/` (else it is looked up on
 /// the system's PATH, as a shell would). The first file named (the program
-/// or its script) brings the files beside it ([`stage_siblings`]).
-pub fn stage_command(argv: &[String], base: &Path, into: &Path) -> std::io::Result<Vec<String>> {
+/// or its script) brings the files beside it ([`stage_siblings`]), but
+/// none of `guarded` (the judge's data beside a script: a configuration,
+/// a report, a suite's answers).
+pub fn stage_command(
+    argv: &[String],
+    (base, into): (&Path, &Path),
+    guarded: &Inputs,
+) -> std::io::Result<Vec<String>> {
     let mut staged = Vec::with_capacity(argv.len());
     let mut first = true;
     for (i, word) in argv.iter().enumerate() {
-        let path = base.join(word);
-        let names_file = (i > 0 || word.contains('/')) && path.is_file();
-        staged.push(if names_file {
-            let siblings = std::mem::take(&mut first);
-            stage_file(&path, &into.join(format!("given-{i}")), siblings)?
-        } else {
-            word.clone()
+        staged.push(match named_file(argv, i, base) {
+            Some(path) => {
+                let siblings = std::mem::take(&mut first).then_some(guarded);
+                stage_file(&path, &into.join(format!("given-{i}")), siblings)?
+            }
+            None => word.clone(),
         });
     }
     Ok(staged)
+}
+
+/// The file word `i` of a command names, relative to `base`, as
+/// [`stage_command`] copies it: any word after the program that names a
+/// file, and the program when it holds a `/` (else it is looked up on
+/// PATH).
+pub fn named_file(argv: &[String], i: usize, base: &Path) -> Option<PathBuf> {
+    let word = argv.get(i)?;
+    let path = base.join(word);
+    ((i > 0 || word.contains('/')) && path.is_file()).then_some(path)
+}
+
+/// Every file a command names ([`named_file`]).
+pub fn named_files(argv: &[String], base: &Path) -> Vec<PathBuf> {
+    (0..argv.len())
+        .filter_map(|i| named_file(argv, i, base))
+        .collect()
 }
 
 /// The most files copied from beside a user's own script or source.
@@ -217,12 +240,13 @@ pub const MAX_SIBLING: u64 = 1 << 20;
 /// (`untrusted::open_beneath`; no folder, so the rest of the tree stays
 /// closed to the runs), none hidden or named in `reserved`, none private
 /// (without read rights for others: the copies are readable by the runs),
-/// each at most [`MAX_SIBLING`] bytes, at most [`MAX_SIBLINGS`] of them.
-/// What cannot be read is left out. Only for the user's own programs (a
+/// each at most [`MAX_SIBLING`] bytes, at most [`MAX_SIBLINGS`] of them,
+/// none of `guarded` (what no run may read: a configuration, a report or a
+/// suite's answers beside the script). What cannot be read is left out. Only for the user's own programs (a
 /// command, a `[[submission]]`): a source named on the command line may be a
 /// student's, whose neighbours are other students'. The number of files
 /// copied.
-pub fn stage_siblings(path: &Path, into: &Path, reserved: &[&str]) -> usize {
+pub fn stage_siblings(path: &Path, into: &Path, (reserved, guarded): (&[&str], &Inputs)) -> usize {
     let Some(dir) = path.parent() else {
         return 0;
     };
@@ -233,7 +257,8 @@ pub fn stage_siblings(path: &Path, into: &Path, reserved: &[&str]) -> usize {
     for entry in listed.filter_map(Result::ok).take(10 * MAX_SIBLINGS) {
         let name = entry.file_name();
         let shown = name.to_string_lossy();
-        if shown.starts_with('.') || reserved.contains(&shown.as_ref()) {
+        let hidden = shown.starts_with('.') || reserved.contains(&shown.as_ref());
+        if hidden || guarded.hit_by(&dir.join(&name)).is_some() {
             continue;
         }
         if copy_sibling(dir, Path::new(&name), into) {
@@ -269,9 +294,10 @@ fn copy_sibling(dir: &Path, name: &Path, into: &Path) -> bool {
 }
 
 /// Copies one named file into `folder` (made), keeping its name, with the
-/// files beside it when `siblings` ([`stage_siblings`]); the copy's path,
-/// or the original's absolute path when it is too large to copy.
-fn stage_file(path: &Path, folder: &Path, siblings: bool) -> std::io::Result<String> {
+/// files beside it when `siblings` says what of them to leave
+/// ([`stage_siblings`]); the copy's path, or the original's absolute path
+/// when it is too large to copy.
+fn stage_file(path: &Path, folder: &Path, siblings: Option<&Inputs>) -> std::io::Result<String> {
     use std::os::unix::fs::PermissionsExt;
     let meta = std::fs::metadata(path)?;
     let absolute = std::fs::canonicalize(path)?;
@@ -280,8 +306,8 @@ fn stage_file(path: &Path, folder: &Path, siblings: bool) -> std::io::Result<Str
     };
     std::fs::create_dir(folder)?;
     std::fs::set_permissions(folder, std::fs::Permissions::from_mode(0o755))?;
-    if siblings {
-        stage_siblings(&absolute, folder, &[&name.to_string_lossy()]);
+    if let Some(guarded) = siblings {
+        stage_siblings(&absolute, folder, (&[&name.to_string_lossy()], guarded));
     }
     let copy = folder.join(name);
     std::fs::copy(&absolute, &copy)?;
@@ -315,7 +341,10 @@ mod tests {
         let argv: Vec<String> = ["python3", "sol.py", "5", "./a.out"]
             .map(String::from)
             .to_vec();
-        let staged = stage_command(&argv, home.path(), into.path()).unwrap();
+        let mut guarded = Inputs::default();
+        guarded.file("the configuration", &home.path().join("judge.toml"));
+        std::fs::write(home.path().join("judge.toml"), "").unwrap();
+        let staged = stage_command(&argv, (home.path(), into.path()), &guarded).unwrap();
         assert_eq!(staged[0], "python3", "a bare program name is for PATH");
         assert_eq!(staged[2], "5", "a word that names no file is kept");
         for (i, name) in [(1, "sol.py"), (3, "a.out")] {
@@ -335,6 +364,10 @@ mod tests {
                 "{beside:?}"
             );
             assert!(!beside.join("secret").exists() && !beside.join("link.py").exists());
+            assert!(
+                !beside.join("judge.toml").exists(),
+                "the judge's own data stays"
+            );
         }
     }
 }

@@ -18,6 +18,7 @@ pub use select::{check_found, check_program};
 use std::path::{Path, PathBuf};
 
 use crate::config::{Config, ConfigError, Layout, Overrides};
+use crate::inputs::Inputs;
 use crate::judge::compile::Toolchain;
 use crate::judge::event::{Event, Observer, Tone};
 use crate::judge::partition::Partition;
@@ -33,6 +34,7 @@ use crate::runner::Runner;
 use crate::runner::process::{ProcessRunner, StrictUnmet};
 use crate::runner::sandbox::Exposed;
 use crate::runner::signals::{self, Interrupt};
+use crate::text::visible;
 
 /// Where the contestants are and how to read them, as the user gave it
 /// (over the configuration's `[contestants]`).
@@ -97,6 +99,20 @@ pub enum RunError {
     Sandbox(#[from] StrictUnmet),
     #[error(transparent)]
     Exposed(#[from] Exposed),
+    #[error(
+        "the command of {name} names {}, {} {} ({}), which no run may read; give the program a \
+         file of its own",
+        visible(&file.display().to_string()),
+        if *inside { "inside" } else { "that is" },
+        input.what,
+        visible(&input.path.display().to_string())
+    )]
+    CommandReads {
+        name: String,
+        file: PathBuf,
+        input: crate::inputs::Input,
+        inside: bool,
+    },
     #[error("nothing matches {0}")]
     NothingMatches(String),
     #[error("{}: no such source file", .0.display())]
@@ -140,6 +156,8 @@ pub struct Run {
     earlier: Option<Earlier>,
     /// What was found on the way, said when the run starts.
     found: String,
+    /// What no run may read (see `reads::unread`), never staged for one.
+    guarded: Inputs,
 }
 
 /// Prepares and judges the run `request` asks for, with the standard
@@ -189,7 +207,7 @@ impl Run {
             config_path.as_deref(),
             &config,
             (&entries, &gathered),
-            &request.command,
+            &base,
         );
         request.outputs.check_inputs(&reads)?;
         let earlier = earlier(&request, &plan, &cases)?;
@@ -198,7 +216,8 @@ impl Run {
         }
         let mut runner = runner(&config)?;
         check_found(&request.command, runner.as_ref())?;
-        runner.guard(&reads::unread(reads, &request)?)?;
+        let guarded = reads::unread(reads, (&request, &entries, &base))?;
+        runner.guard(&guarded)?;
         Ok(Run {
             request,
             config,
@@ -209,6 +228,7 @@ impl Run {
             runner,
             earlier,
             found,
+            guarded,
         })
     }
 
@@ -238,7 +258,7 @@ impl Run {
             }
         };
         info(observer, &self.found);
-        let tools = Toolchain::of(&self.config);
+        let tools = Toolchain::of(&self.config, &self.guarded);
         let opening = words::opening(
             (&self.entries, self.cases.len()),
             (&self.plan, self.runner.as_ref()),

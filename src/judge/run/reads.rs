@@ -7,17 +7,18 @@
 use std::path::Path;
 
 use crate::config::Config;
-use crate::judge::report::outputs::{Inputs, OutputError};
-use crate::judge::submission::{Entry, Gathered};
+use crate::judge::report::outputs::Inputs;
+use crate::judge::run::RunError;
+use crate::judge::submission::{Entry, Gathered, named_files};
 use crate::text::visible;
 
 /// Everything the run of `config` (read from `config_path`, if any)
-/// reads to judge `entries`, run by `command` when one was given.
+/// reads to judge `entries`, their commands' paths relative to `base`.
 pub fn of(
     config_path: Option<&Path>,
     config: &Config,
     (entries, gathered): (&[Entry], &Gathered),
-    command: &[String],
+    base: &Path,
 ) -> Inputs {
     let mut inputs = Inputs::default();
     if let Some(path) = config_path {
@@ -39,25 +40,52 @@ pub fn of(
         };
         inputs.file(format!("the source of {}", visible(entry.name())), source);
     }
-    inputs.command(command);
+    for file in entries.iter().flat_map(|e| command_files(e, base)) {
+        inputs.file("a file of the command", &file);
+    }
     inputs
 }
 
+/// The files the command of `entry` names, as they are copied for its
+/// runs (`submission::named_files`).
+fn command_files(entry: &Entry, base: &Path) -> Vec<std::path::PathBuf> {
+    let command = entry.program().and_then(|p| p.command.as_deref());
+    command.map_or_else(Vec::new, |argv| named_files(argv, base))
+}
+
 /// What no run of `request` may read (see `runner::sandbox::hide`): what
-/// it reads (`reads`, but the user's own command, whose files the runs are
-/// given as copies) and the reports it writes.
-pub fn unread(reads: Inputs, request: &super::Request) -> Result<Inputs, OutputError> {
-    let command: Vec<&Path> = request.command.iter().map(Path::new).collect();
-    let mut unread = Inputs::default();
-    for input in reads
+/// it reads (`reads`, but the files the commands of `entries` name, which
+/// the runs are given as copies) and the reports it writes. A command that
+/// names a file of the rest (an answer, the configuration) is refused.
+pub fn unread(
+    reads: Inputs,
+    (request, entries, base): (&super::Request, &[Entry], &Path),
+) -> Result<Inputs, RunError> {
+    let command: Vec<_> = entries
         .iter()
-        .filter(|i| !command.contains(&i.path.as_path()))
-    {
+        .flat_map(|e| command_files(e, base))
+        .collect();
+    let mut unread = Inputs::default();
+    for input in reads.iter().filter(|i| !command.contains(&i.path)) {
         match input.folder {
             true => unread.folder(input.what.clone(), &input.path),
             false => unread.file(input.what.clone(), &input.path),
         }
     }
+    for entry in entries {
+        for file in command_files(entry, base) {
+            if let Some((input, inside)) = unread.hit_by(&file) {
+                return Err(RunError::CommandReads {
+                    name: visible(entry.name()),
+                    file,
+                    input: input.clone(),
+                    inside,
+                });
+            }
+        }
+    }
+    // Not the reports: the folder a report will be written in is hidden
+    // from the runs, but a script there is copied for them.
     unread.extend(request.outputs.unread()?);
     Ok(unread)
 }

@@ -136,7 +136,7 @@ impl Session<'_> {
     /// The command of a submission: as configured, or its source compiled.
     fn prepare(&self, sub: &Submission, build: &Path) -> Result<Prepared, PrepareError> {
         match (&sub.command, &sub.source) {
-            (Some(command), _) => stage_command(command, self.base, build)
+            (Some(command), _) => stage_command(command, (self.base, build), self.tools.guarded)
                 .map(Prepared::Ready)
                 .map_err(PrepareError::Stage),
             (None, Some(source)) => prepare((source, sub.origin), build, self.runner, self.tools),

@@ -101,6 +101,7 @@ fn judge_with(runner: &FakeRunner, mode: IoMode, entries: &[Entry]) -> RunReport
             languages: &languages,
             source_limit: 1 << 20,
             limits: crate::judge::compile::compile_limits(&Default::default()),
+            guarded: crate::inputs::Inputs::none(),
         },
     };
     session.judge(entries, &mut Quiet).unwrap()
@@ -279,6 +280,7 @@ fn the_observer_sees_every_case_in_order_and_each_submission_whole() {
             languages: &languages,
             source_limit: 1 << 20,
             limits: crate::judge::compile::compile_limits(&Default::default()),
+            guarded: crate::inputs::Inputs::none(),
         },
     };
     let mut record = Record::default();
@@ -345,6 +347,7 @@ fn resumed(
             languages: &languages,
             source_limit: 1 << 20,
             limits: crate::judge::compile::compile_limits(&Default::default()),
+            guarded: crate::inputs::Inputs::none(),
         },
     };
     let options = RunOptions {

@@ -189,10 +189,11 @@ pub fn run_with(
     let plan = Plan::of(&config, request.jobs.max(1));
     let mut runner = runner(&config)?;
     check_found(&request.command, runner.as_ref())?;
-    runner.guard(&unread(config_path.as_deref(), request, &outputs)?)?;
+    let guarded = unread(config_path.as_deref(), request, &outputs)?;
+    runner.guard(&guarded)?;
     say(&sandbox_summary(&runner.protections()));
     let scratch = scratch_dir("mayan-stress-").map_err(StressError::Scratch)?;
-    let argv = stage_command(&request.command, Path::new("."), scratch.path())
+    let argv = stage_command(&request.command, (Path::new("."), scratch.path()), &guarded)
         .map_err(StressError::Stage)?;
     let mut draw = request.draw.clone();
     if draw.kinds.is_empty() {

@@ -418,3 +418,5 @@ fn stress_refuses_a_configuration_it_cannot_hide() {
     let named = format!("/usr holds the configuration ({})", config.display());
     assert!(said.contains(&named), "{said}");
 }
+
+mod beside;

@@ -1,0 +1,85 @@
+//! The judge's files beside a program it runs: a script the configuration
+//! names brings the files beside it into its runs (its modules, its data),
+//! but never the configuration, a report or a suite's answers; a command
+//! that names one of them is refused before anything runs.
+
+use std::path::Path;
+
+use super::{cheat_py, judge, stderr, suite_in};
+
+/// A script that fails (exit 3) when any of the judge's files lies beside
+/// its copy, and else prints -1 (WA on the sample).
+const NOSY: &str = "import os, sys\n\
+here = os.path.dirname(os.path.abspath(__file__))\n\
+found = [n for n in ('judge.toml', 'old.csv', 'statement.ans') if os.path.exists(os.path.join(here, n))]\n\
+sys.exit(3) if found else print(-1)\n";
+
+fn write(path: &Path, text: &str) {
+    std::fs::write(path, text).unwrap();
+    super::open_to_all(path);
+}
+
+#[test]
+fn a_configured_script_gets_no_configuration_or_report_from_beside_it() {
+    // Regression: the files beside a configured command's script or source
+    // were copied into its runs, among them judge.toml and the reports.
+    let dir = tempfile::tempdir().unwrap();
+    suite_in(dir.path());
+    write(&dir.path().join("nosy.py"), NOSY);
+    write(&dir.path().join("helper.py"), "X = 1\n");
+    write(&dir.path().join("old.csv"), "an earlier report\n");
+    for program in [
+        "command = [\"python3\", \"nosy.py\"]",
+        "source = \"nosy.py\"",
+    ] {
+        let config = format!(
+            "[[suite]]\nname = \"s\"\npath = \"s\"\n[[submission]]\nname = \"nosy\"\n{program}\n"
+        );
+        write(&dir.path().join("judge.toml"), &config);
+        let (out, verdict) = judge(dir.path(), &["--csv", "old.csv"]);
+        let said = stderr(&out);
+        assert_eq!(
+            verdict, "WA",
+            "{program}: the judge's files were beside it: {said}"
+        );
+    }
+}
+
+#[test]
+fn a_command_naming_the_judges_data_is_refused_before_anything_runs() {
+    // Regression: `-- /bin/cat s/statement.ans` was judged, the answer
+    // copied for the run, and AC.
+    let dir = tempfile::tempdir().unwrap();
+    let answer = suite_in(dir.path());
+    write(
+        &dir.path().join("judge.toml"),
+        "[[suite]]\nname = \"s\"\npath = \"s\"\n",
+    );
+    let (out, verdict) = judge(dir.path(), &["--", "/bin/cat", "s/statement.ans"]);
+    let said = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{said}");
+    assert_eq!(verdict, "none", "nothing ran: {said}");
+    assert!(
+        said.contains("names s/statement.ans, inside the cases of suite `s`"),
+        "{said}"
+    );
+    // The same from the configuration, and a script kept in the suite
+    // (whose answers would come along with it).
+    let script = cheat_py(dir.path(), &answer);
+    std::fs::copy(&script, dir.path().join("s/cheat.py")).unwrap();
+    for command in [
+        "[\"/bin/cat\", \"s/statement.ans\"]",
+        "[\"python3\", \"s/cheat.py\"]",
+    ] {
+        let config = format!(
+            "[[suite]]\nname = \"s\"\npath = \"s\"\n[[submission]]\nname = \"cat\"\ncommand = {command}\n"
+        );
+        write(&dir.path().join("judge.toml"), &config);
+        let (out, verdict) = judge(dir.path(), &[]);
+        let said = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{command}: {said}");
+        assert_eq!(verdict, "none", "nothing ran: {said}");
+        assert!(said.contains("the command of cat names s/"), "{said}");
+        assert!(said.contains("which no run may read"), "{said}");
+    }
+}
