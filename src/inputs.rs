@@ -8,6 +8,9 @@
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 
+mod aliases;
+pub use aliases::aliased_by;
+
 /// One thing a command reads.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Input {
@@ -17,6 +20,9 @@ pub struct Input {
     pub path: PathBuf,
     /// A folder: nothing may be written anywhere inside it.
     pub folder: bool,
+    /// A folder only for what will be written in it (a report not there
+    /// yet): what lies inside it exposes nothing of it.
+    pub to_come: bool,
 }
 
 /// Everything a command reads (see the module's docs).
@@ -40,6 +46,15 @@ impl Inputs {
         self.push(what.into(), path, true);
     }
 
+    /// Adds the folder a file not there yet will be written in: guarded
+    /// as the file's place, but a folder inside it exposes nothing.
+    pub fn folder_to_come(&mut self, what: impl Into<String>, path: &Path) {
+        self.push(what.into(), path, true);
+        if let Some(last) = self.0.last_mut() {
+            last.to_come = true;
+        }
+    }
+
     /// Adds the files a command names (its program, a script it is given).
     pub fn command(&mut self, command: &[String]) {
         for word in command.iter().filter(|w| Path::new(w).is_file()) {
@@ -49,7 +64,13 @@ impl Inputs {
 
     fn push(&mut self, what: String, path: &Path, folder: bool) {
         let path = path.to_path_buf();
-        self.0.push(Input { what, path, folder });
+        let to_come = false;
+        self.0.push(Input {
+            what,
+            path,
+            folder,
+            to_come,
+        });
     }
 
     /// The input a file written at `path` would replace (`Ok(false)`
@@ -93,12 +114,13 @@ impl Input {
     /// Whether a folder every run may read, `open`, exposes this input:
     /// the input, a folder, holds it or is it (`Reach::Inside`: a folder of
     /// the system or of the configuration inside a suite or the contest
-    /// folder), or the input lies inside it (`Reach::Holds`). Paths are compared as real
+    /// folder; not a folder only to come), or the input lies inside it
+    /// (`Reach::Holds`). Paths are compared as real
     /// paths; an input or folder that is not there exposes nothing.
     pub fn exposed_by(&self, open: &Path) -> Option<Exposure> {
         let open_real = std::fs::canonicalize(open).ok()?;
         let real = std::fs::canonicalize(&self.path).ok()?;
-        let reach = if self.folder && open_real.starts_with(&real) {
+        let reach = if self.folder && !self.to_come && open_real.starts_with(&real) {
             Reach::Inside
         } else if real.starts_with(&open_real) {
             Reach::Holds
@@ -114,12 +136,15 @@ impl Input {
 }
 
 /// How a folder every run may read reaches an input.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Reach {
     /// The input lies inside the folder (or, a file, is it).
     Holds,
     /// The folder lies inside the input, a folder, or is it.
     Inside,
+    /// As the other, but by another name of the input (a hard link, a bind
+    /// mount; see [`aliased_by`]), the path given of the exposure.
+    Alias(Box<Reach>),
 }
 
 /// An input that a folder every run may read exposes (see
@@ -141,9 +166,16 @@ impl std::fmt::Display for Exposure {
             crate::text::visible(&self.input.path.display().to_string())
         );
         let folder = crate::text::visible(&self.folder.display().to_string());
-        match self.reach {
+        match &self.reach {
             Reach::Holds => write!(f, "{folder} holds {input}"),
             Reach::Inside => write!(f, "{folder} lies inside {input}"),
+            Reach::Alias(reach) if **reach == Reach::Inside => {
+                write!(f, "{folder} lies inside another name (a mount) of {input}")
+            }
+            Reach::Alias(_) => write!(
+                f,
+                "{folder} is another name (a hard link or a mount) of {input}"
+            ),
         }
     }
 }

@@ -83,3 +83,36 @@ fn a_command_naming_the_judges_data_is_refused_before_anything_runs() {
         assert!(said.contains("which no run may read"), "{said}");
     }
 }
+
+#[test]
+fn answers_a_suite_links_to_in_a_system_folder_are_hidden_too() {
+    // Regression: a suite of links into /usr/local/share (data kept once,
+    // linked into each suite): the suite's folder was hidden, the files it
+    // links to were not, and a contestant printed the answer by its real
+    // path.
+    let Some(system) = super::SystemFolder::new("linked") else {
+        return;
+    };
+    let answer = suite_in(&system.0);
+    let dir = tempfile::tempdir().unwrap();
+    let linked = dir.path().join("linked");
+    std::fs::create_dir(&linked).unwrap();
+    for ext in ["in", "ans"] {
+        let name = format!("statement.{ext}");
+        std::os::unix::fs::symlink(answer.with_file_name(&name), linked.join(&name)).unwrap();
+    }
+    // A folder of them linked as a whole, too.
+    std::os::unix::fs::symlink(answer.parent().unwrap(), dir.path().join("whole")).unwrap();
+    let python = cheat_py(dir.path(), &answer);
+    for suite in ["linked", "whole"] {
+        let args = ["--suite", suite, "--", "python3", &python.to_string_lossy()];
+        let (out, verdict) = judge(dir.path(), &args);
+        let said = stderr(&out);
+        assert_ne!(
+            verdict, "AC",
+            "{suite}: the contestant read the answer: {said}"
+        );
+        assert_ne!(verdict, "none", "{suite}: {said}");
+        assert!(std::fs::read_to_string(&answer).unwrap().contains(' '));
+    }
+}

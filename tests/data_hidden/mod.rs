@@ -419,4 +419,5 @@ fn stress_refuses_a_configuration_it_cannot_hide() {
     assert!(said.contains(&named), "{said}");
 }
 
+mod aliases;
 mod beside;

@@ -4,13 +4,15 @@
 //! runs, so that no report replaces an answer, a case, the configuration
 //! or a contestant's source, or lands in a folder the next run reads.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::config::Config;
 use crate::judge::report::outputs::Inputs;
 use crate::judge::run::RunError;
 use crate::judge::submission::{Entry, Gathered, named_files};
+use crate::runner::signals;
 use crate::text::visible;
+use crate::untrusted::walk::{Bounds, Walk};
 
 /// Everything the run of `config` (read from `config_path`, if any)
 /// reads to judge `entries`, their commands' paths relative to `base`.
@@ -30,6 +32,17 @@ pub fn of(
             true => inputs.folder(what, &suite.path),
             false => inputs.file(what, &suite.path),
         }
+        for (link, target) in linked_elsewhere(&suite.path) {
+            let what = format!(
+                "what suite `{}` links to from {}",
+                visible(&suite.name),
+                visible(&link.display().to_string())
+            );
+            match target.is_dir() {
+                true => inputs.folder(what, &target),
+                false => inputs.file(what, &target),
+            }
+        }
     }
     if let Some((contestants, _)) = &gathered.contest {
         inputs.folder("the contest folder", &contestants.path);
@@ -46,9 +59,32 @@ pub fn of(
     inputs
 }
 
+/// Each link under the folder `root` (followed, as the cases are) whose
+/// target lies outside it, and that target's real path: a case, an answer
+/// or a folder of them kept elsewhere (`/usr/local/share`), which must be
+/// guarded where it lies. A walk bounded as the cases' is; what it cannot
+/// reach is left to the cases' own walk, which says so.
+fn linked_elsewhere(root: &Path) -> Vec<(PathBuf, PathBuf)> {
+    let Ok(real_root) = std::fs::canonicalize(root) else {
+        return Vec::new();
+    };
+    let walk = walkdir::WalkDir::new(root).follow_links(true);
+    let walk = Walk::new(walk, root, Bounds::STANDARD, signals::received);
+    let mut linked = Vec::new();
+    for entry in walk.filter_map(Result::ok).filter(|e| e.path_is_symlink()) {
+        let Ok(target) = std::fs::canonicalize(entry.path()) else {
+            continue;
+        };
+        if !target.starts_with(&real_root) {
+            linked.push((entry.into_path(), target));
+        }
+    }
+    linked
+}
+
 /// The files the command of `entry` names, as they are copied for its
 /// runs (`submission::named_files`).
-fn command_files(entry: &Entry, base: &Path) -> Vec<std::path::PathBuf> {
+fn command_files(entry: &Entry, base: &Path) -> Vec<PathBuf> {
     let command = entry.program().and_then(|p| p.command.as_deref());
     command.map_or_else(Vec::new, |argv| named_files(argv, base))
 }

@@ -7,8 +7,9 @@
 //! empty read-only file is mounted over it; where the judge cannot mount
 //! (not root), the judge refuses to start, naming it and the folder that
 //! exposes it ([`Exposed`]). An input inside a `[sandbox] readable` folder
-//! is always refused: the configuration opened it on purpose, and hiding
-//! it would hide the folder's other files too.
+//! is always refused, also under another name (a hard link, a bind mount:
+//! `inputs::aliased_by`): the configuration opened it on purpose, and
+//! hiding it would hide the folder's other files too.
 //!
 //! The judge prepares the paths (and the empty file) before the fork; the
 //! child only makes system calls ([`Hidden::enter`]).
@@ -68,7 +69,8 @@ pub fn plan(
     cannot_mount: Option<&str>,
 ) -> Result<Option<Hidden>, Exposed> {
     for folder in readable {
-        if let Some(exposure) = guarded.exposed_by(folder) {
+        let aliased = || crate::inputs::aliased_by(guarded, folder);
+        if let Some(exposure) = guarded.exposed_by(folder).or_else(aliased) {
             return Err(Exposed::Readable(exposure));
         }
     }

@@ -148,7 +148,7 @@ impl Outputs {
                 Ok(_) => inputs.file(format!("the report of {what}"), &file),
                 Err(_) => {
                     let folder = folder_of(&file);
-                    inputs.folder(format!("the folder of the report of {what}"), folder);
+                    inputs.folder_to_come(format!("the folder of the report of {what}"), folder);
                 }
             }
         }

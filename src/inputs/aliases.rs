@@ -1,0 +1,137 @@
+//! Second names of the judge's data inside a folder every run may read: a
+//! hard link of an answer (`ln s/a.ans /srv/pub/a.ans`) or a bind mount of
+//! a suite (`mount --bind s /mnt/s`) in a `[sandbox] readable` folder. Its
+//! path tells nothing; its device and inode do. Not responsible for paths
+//! (see [`Input::exposed_by`]).
+
+use std::collections::HashMap;
+use std::os::unix::fs::MetadataExt;
+use std::path::{Path, PathBuf};
+
+use super::{Exposure, Input, Inputs, Reach};
+use crate::runner::signals;
+use crate::untrusted::walk::{Bounds, Walk};
+
+/// A file's or folder's device and inode.
+type Node = (u64, u64);
+
+fn node(meta: &std::fs::Metadata) -> Node {
+    (meta.dev(), meta.ino())
+}
+
+/// The first of `guarded` that `open`, a folder every run may read,
+/// reaches under another name: a folder of `guarded` that `open` lies in
+/// or holds under another path (a bind mount), or a file of `guarded` (or
+/// of a folder of it) with a second name (a hard link) inside `open`. Both
+/// walks are bounded as every walk is; what lies past a bound is not
+/// looked at.
+pub fn aliased_by(guarded: &Inputs, open: &Path) -> Option<Exposure> {
+    let real = std::fs::canonicalize(open).ok()?;
+    let folders: HashMap<Node, &Input> = guarded
+        .iter()
+        .filter(|i| i.folder && !i.to_come)
+        .filter_map(|i| Some((node(&std::fs::metadata(&i.path).ok()?), i)))
+        .collect();
+    let exposure = |input: &Input, at: &Path, reach| Exposure {
+        input: input.clone(),
+        folder: at.to_path_buf(),
+        reach: Reach::Alias(Box::new(reach)),
+    };
+    for ancestor in real.ancestors() {
+        let meta = std::fs::metadata(ancestor).ok()?;
+        if let Some(input) = folders.get(&node(&meta)) {
+            return Some(exposure(input, open, Reach::Inside));
+        }
+    }
+    let mut linked: HashMap<Node, PathBuf> = HashMap::new();
+    for (path, meta) in walk(&real) {
+        if let Some(input) = meta.is_dir().then(|| folders.get(&node(&meta))).flatten() {
+            return Some(exposure(input, &path, Reach::Holds));
+        }
+        if meta.is_file() && meta.nlink() > 1 {
+            linked.insert(node(&meta), path);
+        }
+    }
+    first_linked(guarded, &linked)
+}
+
+/// The first file of `guarded` (or inside a folder of it) whose node is
+/// one of `linked`'s, as the exposure of that file by its other name.
+fn first_linked(guarded: &Inputs, linked: &HashMap<Node, PathBuf>) -> Option<Exposure> {
+    if linked.is_empty() {
+        return None;
+    }
+    let devices: Vec<u64> = linked.keys().map(|(dev, _)| *dev).collect();
+    for input in guarded.iter().filter(|i| !i.to_come) {
+        let Ok(meta) = std::fs::metadata(&input.path) else {
+            continue;
+        };
+        let files: Vec<(PathBuf, std::fs::Metadata)> = match meta.is_dir() {
+            // Only a folder on a device a second name is on can hold it.
+            true if devices.contains(&meta.dev()) => walk(&input.path).collect(),
+            true => continue,
+            false => vec![(input.path.clone(), meta)],
+        };
+        for (path, meta) in files.into_iter().filter(|(_, m)| m.is_file()) {
+            if let Some(other) = linked.get(&node(&meta)) {
+                let what = match input.folder {
+                    true => format!("a file of {}", input.what),
+                    false => input.what.clone(),
+                };
+                return Some(Exposure {
+                    input: Input {
+                        what,
+                        path,
+                        folder: false,
+                        to_come: false,
+                    },
+                    folder: other.clone(),
+                    reach: Reach::Alias(Box::new(Reach::Holds)),
+                });
+            }
+        }
+    }
+    None
+}
+
+/// Every entry below `root` and its metadata, links not followed (a run
+/// reaches a file through a folder it may read by the file's real path),
+/// within the standard bounds.
+fn walk(root: &Path) -> impl Iterator<Item = (PathBuf, std::fs::Metadata)> {
+    let walk = walkdir::WalkDir::new(root).min_depth(1);
+    Walk::new(walk, root, Bounds::STANDARD, signals::received)
+        .filter_map(Result::ok)
+        .filter_map(|e| Some((e.path().to_path_buf(), e.metadata().ok()?)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_hard_link_of_an_answer_in_a_readable_folder_is_found() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        std::fs::create_dir_all(d.join("s")).unwrap();
+        std::fs::create_dir_all(d.join("pub/deep")).unwrap();
+        std::fs::create_dir_all(d.join("clean")).unwrap();
+        std::fs::write(d.join("s/a.ans"), "1 0 1\n").unwrap();
+        std::fs::write(d.join("clean/a.ans"), "1 0 1\n").unwrap();
+        std::fs::hard_link(d.join("s/a.ans"), d.join("pub/deep/leak")).unwrap();
+        let mut guarded = Inputs::default();
+        guarded.folder("the cases of suite `s`", &d.join("s"));
+        let found = aliased_by(&guarded, &d.join("pub")).expect("the hard link is found");
+        assert_eq!(found.folder, d.join("pub/deep/leak"));
+        assert_eq!(found.input.path, d.join("s/a.ans"));
+        let said = found.to_string();
+        assert!(
+            said.contains("is another name (a hard link or a mount) of a file of the cases"),
+            "{said}"
+        );
+        assert_eq!(
+            aliased_by(&guarded, &d.join("clean")),
+            None,
+            "a copy is not a name"
+        );
+    }
+}

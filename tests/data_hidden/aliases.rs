@@ -1,0 +1,91 @@
+//! The judge's data under a second name inside a `[sandbox] readable`
+//! folder: a hard link of an answer, a bind mount of a suite. Its path
+//! tells nothing, so the judge compares devices and inodes; each is
+//! refused before anything runs, naming both names.
+
+use std::path::Path;
+use std::process::Command;
+
+use super::{cheat_py, judge, open_to_all, stderr, suite_in};
+use crate::support::hostile::record;
+
+/// `dir/judge.toml`: the suite `s` and `readable` open to the runs.
+fn configure(dir: &Path, readable: &str) {
+    let config =
+        format!("[sandbox]\nreadable = [{readable:?}]\n[[suite]]\nname = \"s\"\npath = \"s\"\n");
+    std::fs::write(dir.join("judge.toml"), config).unwrap();
+}
+
+/// Judged in `dir` with a contestant printing `leak`: refused, saying
+/// `said`, nothing run.
+fn refused(dir: &Path, leak: &Path, said: &str) {
+    let python = cheat_py(dir, leak);
+    let (out, verdict) = judge(dir, &["--", "python3", &python.to_string_lossy()]);
+    let stderr = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(verdict, "none", "nothing ran: {stderr}");
+    assert!(stderr.contains("[sandbox] readable: "), "{stderr}");
+    assert!(stderr.contains(said), "{stderr}");
+}
+
+#[test]
+fn a_hard_link_of_an_answer_in_a_readable_folder_is_refused() {
+    // Regression: `ln s/a.ans pub/leak.ans` with `readable = ["pub"]`: a
+    // contestant printed the answer by its second name and got AC.
+    let dir = tempfile::tempdir().unwrap();
+    suite_in(dir.path());
+    let public = dir.path().join("pub");
+    std::fs::create_dir(&public).unwrap();
+    open_to_all(&public);
+    let leak = public.join("leak.ans");
+    std::fs::hard_link(dir.path().join("s/statement.ans"), &leak).unwrap();
+    configure(dir.path(), "pub");
+    refused(
+        dir.path(),
+        &leak,
+        &format!(
+            "{} is another name (a hard link or a mount) of a file of the cases of suite `s`",
+            leak.display()
+        ),
+    );
+}
+
+/// A bind mount, undone when dropped (so also when the test fails).
+struct Bound(std::path::PathBuf);
+
+impl Drop for Bound {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg(&self.0).status();
+    }
+}
+
+#[test]
+fn a_bind_mount_of_a_suite_in_a_readable_folder_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    suite_in(dir.path());
+    let view = dir.path().join("view");
+    let bound = view.join("bound");
+    std::fs::create_dir_all(&bound).unwrap();
+    open_to_all(&view);
+    let mounted = Command::new("mount")
+        .args(["--bind"])
+        .arg(dir.path().join("s"))
+        .arg(&bound)
+        .output();
+    if !mounted.as_ref().is_ok_and(|o| o.status.success()) {
+        record(format!(
+            "NOT TESTED [a bind mount of a suite]: cannot mount: {mounted:?}"
+        ));
+        return;
+    }
+    let _bound = Bound(bound.clone());
+    configure(dir.path(), "view");
+    let said = format!(
+        "{} is another name (a hard link or a mount) of the cases of suite `s`",
+        bound.display()
+    );
+    refused(dir.path(), &bound.join("statement.ans"), &said);
+    // A readable folder inside the mount lies inside the suite.
+    configure(dir.path(), "view/bound");
+    refused(dir.path(), &bound.join("statement.ans"), "lies inside");
+}
