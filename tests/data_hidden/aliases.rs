@@ -89,3 +89,22 @@ fn a_bind_mount_of_a_suite_in_a_readable_folder_is_refused() {
     configure(dir.path(), "view/bound");
     refused(dir.path(), &bound.join("statement.ans"), "lies inside");
 }
+
+#[test]
+fn a_readable_folder_beside_the_reports_is_judged() {
+    // Regression: `readable = ["env"]` beside judge.toml, with the JSON
+    // report written there too, was refused as lying inside "the folder of
+    // the report": nothing of the report is inside it.
+    let dir = tempfile::tempdir().unwrap();
+    let answer = suite_in(dir.path());
+    let env = dir.path().join("env");
+    std::fs::create_dir(&env).unwrap();
+    open_to_all(&env);
+    configure(dir.path(), "env");
+    let python = cheat_py(dir.path(), &answer);
+    let (out, verdict) = judge(dir.path(), &["--", "python3", &python.to_string_lossy()]);
+    let said = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    assert_ne!(verdict, "AC", "the contestant read the answer: {said}");
+    assert_ne!(verdict, "none", "{said}");
+}
