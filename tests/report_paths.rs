@@ -215,3 +215,72 @@ fn merge_stress_check_and_export_refuse_it_too() {
     assert!(stderr.contains("the binary packed"), "{stderr}");
     assert_eq!(snapshot(d), before);
 }
+
+#[test]
+fn a_report_path_with_another_name_or_inside_the_pages_is_refused() {
+    // Regression: `--html hl.ans`, hl.ans a hard link of a suite's answer,
+    // wrote the HTML index into the answer; and `--csv p.files/x.csv
+    // --html p.html` wrote the CSV where the pages replaced it.
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    contest(d);
+    std::fs::hard_link(d.join("s/a.ans"), d.join("hl.ans")).unwrap();
+    for flag in ["--html", "--json", "--csv", "--junit"] {
+        refused(
+            d,
+            &["judge", flag, "hl.ans"],
+            "hl.ans",
+            "a file with 2 names (hard links)",
+        );
+    }
+    std::fs::write(d.join("a.out"), "-1\n").unwrap();
+    refused_with(
+        d,
+        &["check", "--html", "hl.ans", "s/a.in", "a.out", "s/a.ans"],
+        "hl.ans",
+        "the answer",
+        3,
+    );
+    let out = mayan(d)
+        .args(["judge", "--html", "p.html"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    refused(
+        d,
+        &["judge", "--csv", "p.files/x.csv", "--html", "p.html"],
+        "--csv p.files/x.csv lies inside p.files",
+        "the folder of --html's pages",
+    );
+}
+
+#[test]
+fn a_report_is_never_written_into_a_file_left_beside_it() {
+    // A `.tmp` beside the report (left by a run that was killed, or put
+    // there as a second name of an answer) is replaced, never written
+    // into; the HTML index and the journal too.
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    contest(d);
+    let answer = std::fs::read(d.join("s/a.ans")).unwrap();
+    for left in [
+        "r.json.tmp",
+        "r.json.journal.tmp",
+        "r.html.tmp",
+        "r.csv.tmp",
+    ] {
+        std::fs::hard_link(d.join("s/a.ans"), d.join(left)).unwrap();
+    }
+    let out = mayan(d)
+        .args([
+            "judge", "--json", "r.json", "--html", "r.html", "--csv", "r.csv",
+        ])
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    assert_eq!(std::fs::read(d.join("s/a.ans")).unwrap(), answer, "{said}");
+    for report in ["r.json", "r.html", "r.csv"] {
+        assert!(std::fs::metadata(d.join(report)).unwrap().len() > 0);
+    }
+}

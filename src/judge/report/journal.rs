@@ -103,24 +103,33 @@ pub struct Journal {
 }
 
 impl Journal {
-    /// Starts the journal at `path` (replacing a file there; a link or
-    /// anything but a regular file is refused): the run's header, then the
-    /// results `carried` from an earlier run, forced to the disk.
+    /// Starts the journal at `path`: the run's header, then the results
+    /// `carried` from an earlier run, written to a new file beside it
+    /// (`reporters::fresh_beside`), forced to the disk and renamed over
+    /// `path`, so that an earlier journal is replaced whole only once its
+    /// results are safe in the new one, and a file there (or any other
+    /// name of it, a hard link) is never written into.
     pub fn create(
         path: &Path,
         header: &RunReport,
         carried: &[SubmissionReport],
     ) -> std::io::Result<Journal> {
-        use std::os::unix::fs::OpenOptionsExt;
-        let file = std::fs::OpenOptions::new()
-            .write(true)
-            .create(true)
-            .truncate(true)
-            .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
-            .open(path)?;
-        if !file.metadata()?.is_file() {
-            return Err(std::io::Error::other("not a regular file"));
+        let (tmp, file) = super::reporters::fresh_beside(path)?;
+        let started = Journal::start(path, file, header, carried)
+            .and_then(|journal| std::fs::rename(&tmp, path).map(|()| journal));
+        if started.is_err() {
+            let _ = std::fs::remove_file(&tmp);
         }
+        started
+    }
+
+    /// The journal `path`, in `file`: its header and carried results.
+    fn start(
+        path: &Path,
+        file: File,
+        header: &RunReport,
+        carried: &[SubmissionReport],
+    ) -> std::io::Result<Journal> {
         let mut journal = Journal {
             path: path.to_path_buf(),
             file,

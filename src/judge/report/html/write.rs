@@ -76,7 +76,9 @@ pub fn write_report(path: &Path, report: &RunReport) -> Result<Written, WriteErr
     let (pages, largest_page_bytes) = write_pages(&site, staged.path())?;
     swap_in(staged, &folder)?;
     let index = site.index();
-    fs::write(path, &index).map_err(WriteError::io(path))?;
+    // Renamed over the index, never written into it (it may have another
+    // name: a hard link of a case).
+    super::super::reporters::write_whole(path, index.as_bytes()).map_err(WriteError::io(path))?;
     Ok(Written {
         folder,
         pages,

@@ -9,6 +9,7 @@
 //! command reads ([`Inputs`]). Found out before an hour of judging, not
 //! after. Not responsible for writing them (`reporters`).
 
+use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 
 use super::html::WriteError;
@@ -60,6 +61,27 @@ pub enum OutputError {
         path: PathBuf,
     },
     #[error(
+        "{flag} {} lies inside {}, the folder of --html's pages, which each run replaces \
+         whole: write the report elsewhere",
+        visible(&path.display().to_string()),
+        visible(&pages.display().to_string())
+    )]
+    InPages {
+        flag: &'static str,
+        path: PathBuf,
+        pages: PathBuf,
+    },
+    #[error(
+        "{flag} {}: a file with {names} names (hard links), which may be a case, an answer or \
+         a source under another name; write the report elsewhere, or remove this name first",
+        visible(&path.display().to_string())
+    )]
+    HardLinked {
+        flag: &'static str,
+        path: PathBuf,
+        names: u64,
+    },
+    #[error(
         "{flag} {}: {} {} ({}), which this command reads; write the report elsewhere",
         visible(&path.display().to_string()),
         if *inside { "inside" } else { "that is" },
@@ -107,21 +129,41 @@ impl Outputs {
         for (flag, path) in self.named() {
             check_one(flag, path)?;
         }
-        for (flag, name, path, file) in self.written()? {
-            let id = identity(&file);
+        let written = self.written()?;
+        for (flag, name, path, file) in &written {
+            let id = identity(file);
+            // A file other than the report itself is named by its own path.
+            let (flag, path) = match name.is_empty() {
+                true => (*flag, path.to_path_buf()),
+                false => (*name, file.clone()),
+            };
             if let Some((other, _)) = seen.iter().find(|(_, seen)| *seen == id) {
-                let (flag, other) = (if name.is_empty() { flag } else { name }, *other);
-                let path = path.to_path_buf();
+                let other = *other;
                 return Err(OutputError::Same { flag, other, path });
             }
-            seen.push((if name.is_empty() { flag } else { name }, id));
+            seen.push((flag, id));
+        }
+        let pages: Vec<&PathBuf> = (written.iter())
+            .filter(|(_, name, ..)| *name == PAGES)
+            .map(|(.., folder)| folder)
+            .collect();
+        for (flag, _, path, file) in written.iter().filter(|(_, name, ..)| *name != PAGES) {
+            let id = identity(file);
+            if let Some(pages) = pages.iter().find(|p| id.starts_with(identity(p))) {
+                return Err(OutputError::InPages {
+                    flag,
+                    path: path.to_path_buf(),
+                    pages: pages.to_path_buf(),
+                });
+            }
         }
         Ok(())
     }
 
     /// Refuses a report (or the journal beside it, or the folder of the
     /// HTML report's pages) that would replace, or land inside, one of
-    /// `inputs`, naming both.
+    /// `inputs`, naming both, and a report path with more than one name
+    /// (a hard link, perhaps of an answer inside a suite).
     pub fn check_inputs(&self, inputs: &Inputs) -> Result<(), OutputError> {
         for (flag, _, path, file) in self.written()? {
             if let Some((input, inside)) = inputs.hit_by(&file) {
@@ -131,6 +173,16 @@ impl Outputs {
                     input: input.clone(),
                     inside,
                 });
+            }
+        }
+        // A second name of a file inside a folder read (an answer of a
+        // suite) is not found by its path: no report replaces a file with
+        // more than one name.
+        for (flag, path) in self.named() {
+            let meta = std::fs::symlink_metadata(path);
+            if let Some(names) = meta.ok().map(|m| m.nlink()).filter(|n| *n > 1) {
+                let path = path.to_path_buf();
+                return Err(OutputError::HardLinked { flag, path, names });
             }
         }
         Ok(())
@@ -172,7 +224,7 @@ impl Outputs {
                         path: path.to_path_buf(),
                         source,
                     })?;
-                all.push((flag, "--html's folder of pages", path, folder));
+                all.push((flag, PAGES, path, folder));
             }
         }
         Ok(all)
@@ -218,6 +270,9 @@ fn check_one(flag: &'static str, path: &Path) -> Result<(), OutputError> {
         })?;
     Ok(())
 }
+
+/// What the folder of the HTML report's pages is called.
+const PAGES: &str = "--html's folder of pages";
 
 /// The folder a file is in (`.` for a bare name).
 fn folder_of(path: &Path) -> &Path {

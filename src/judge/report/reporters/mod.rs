@@ -129,24 +129,12 @@ pub fn files(outputs: &Outputs) -> Fanout {
 }
 
 /// Writes `bytes` to `path` whole or not at all: a new file of its own
-/// beside it (`FILE.tmp`, replaced, never followed if it is a link or
-/// waited on if it is a pipe), forced to the disk, then renamed to `path`.
+/// beside it ([`fresh_beside`]), forced to the disk, then renamed to
+/// `path`; a file there before, and any other name it has (a hard link),
+/// is never written into.
 pub fn write_whole(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let mut tmp = PathBuf::from(path);
-    tmp.as_mut_os_string().push(".tmp");
-    if std::fs::symlink_metadata(&tmp).is_ok_and(|m| !m.is_file()) {
-        return Err(std::io::Error::other(format!(
-            "{} is in the way (not a regular file): remove it",
-            tmp.display()
-        )));
-    }
+    let (tmp, mut file) = fresh_beside(path)?;
     let written = (|| {
-        let mut file = std::fs::OpenOptions::new()
-            .write(true)
-            .create(true)
-            .truncate(true)
-            .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
-            .open(&tmp)?;
         file.write_all(bytes)?;
         file.sync_data()?;
         std::fs::rename(&tmp, path)
@@ -156,6 +144,32 @@ pub fn write_whole(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         let _ = std::fs::remove_file(&tmp);
     }
     written
+}
+
+/// A new empty file `FILE.tmp` beside `path`, to be renamed to it: a
+/// regular file left there by an earlier run is removed first (never
+/// written into: it may be a second name of a case or an answer), and
+/// anything else there (a link, a pipe, a folder) is refused. Opened
+/// without following a link or waiting on a pipe, and only if new.
+pub fn fresh_beside(path: &Path) -> std::io::Result<(PathBuf, std::fs::File)> {
+    let mut tmp = PathBuf::from(path);
+    tmp.as_mut_os_string().push(".tmp");
+    match std::fs::symlink_metadata(&tmp) {
+        Ok(meta) if meta.is_file() => std::fs::remove_file(&tmp)?,
+        Ok(_) => {
+            return Err(std::io::Error::other(format!(
+                "{} is in the way (not a regular file): remove it",
+                tmp.display()
+            )));
+        }
+        Err(_) => {}
+    }
+    let file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
+        .open(&tmp)?;
+    Ok((tmp, file))
 }
 
 #[cfg(test)]
