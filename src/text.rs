@@ -62,6 +62,21 @@ fn is_bidi_control(c: char) -> bool {
     matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
+/// [`visible`] on one line: newline and tab escaped too (`\n`, `\t`), for
+/// a name that heads a row of a table (a contestant's folder) and must not
+/// fake the next one.
+pub fn one_line(text: &str) -> String {
+    visible(text).replace('\n', "\\n").replace('\t', "\\t")
+}
+
+/// A file's name as a name to show and compare: its bytes [`decode`]d
+/// (not UTF-8: `\xNN`, so that two names never become one) on
+/// [`one_line`].
+pub fn name_of(name: &std::ffi::OsStr) -> String {
+    use std::os::unix::ffi::OsStrExt;
+    one_line(&decode(name.as_bytes()))
+}
+
 /// Bytes as text: valid UTF-8 as it is, every other byte as `\xNN`, so
 /// what was not text is shown rather than lost.
 pub fn decode(bytes: &[u8]) -> String {

@@ -217,7 +217,8 @@ pub fn contestants(folder: &Path, lookup: Lookup) -> Result<Contest, ContestErro
     let mut files: BTreeMap<String, Vec<PathBuf>> = BTreeMap::new();
     let mut own_source = None;
     for entry in entries {
-        let name = entry.file_name().to_string_lossy().into_owned();
+        // Shown as a row of every table: one line, whatever its bytes.
+        let name = crate::text::name_of(&entry.file_name());
         let kind = entry.file_type().map_err(read)?;
         if name.starts_with('.') {
             contest.skip(&name, "a hidden entry");
@@ -231,10 +232,7 @@ pub fn contestants(folder: &Path, lookup: Lookup) -> Result<Contest, ContestErro
             contest.skip(&name, "the problem's source itself, not a contestant's");
             own_source.get_or_insert(name);
         } else {
-            let stem = entry
-                .path()
-                .file_stem()
-                .map(|s| s.to_string_lossy().into_owned());
+            let stem = entry.path().file_stem().map(crate::text::name_of);
             files
                 .entry(stem.unwrap_or_default())
                 .or_default()
@@ -467,12 +465,12 @@ fn contestant(name: &str, source: PathBuf) -> Submission {
 /// `folder`.
 fn shown_below(prefix: &Path, folder: &Path, source: &Path) -> String {
     let below = source.strip_prefix(folder).unwrap_or(source);
-    prefix.join(below).to_string_lossy().into_owned()
+    crate::text::name_of(prefix.join(below).as_os_str())
 }
 
+/// The file name of `path` as a name to show ([`crate::text::name_of`]).
 pub(crate) fn file_name(path: &Path) -> String {
-    path.file_name()
-        .map_or(String::new(), |n| n.to_string_lossy().into_owned())
+    path.file_name().map_or(String::new(), crate::text::name_of)
 }
 
 /// True when `path`'s stem is the problem's name, in any case: by the
@@ -494,7 +492,7 @@ pub fn source_name(source: &Path, problem: &str) -> String {
         .ancestors()
         .skip(1)
         .filter_map(Path::file_name)
-        .map(|n| n.to_string_lossy().into_owned())
+        .map(crate::text::name_of)
         .find(|n| n.to_lowercase() != problem.to_lowercase())
         .unwrap_or_else(|| file_name(source))
 }

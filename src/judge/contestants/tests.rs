@@ -381,3 +381,28 @@ fn a_contestants_own_folder_holding_the_problems_folder_is_refused() {
     let c = read(dir.path(), Layout::Auto);
     assert_eq!(c.found.len(), 2, "{c:?}");
 }
+
+#[test]
+fn a_folder_name_that_would_fake_a_row_is_shown_on_one_line() {
+    // Regression: a folder named "evil\nGD-9999  100 AC" added a line of
+    // its own to the ranking; two names not UTF-8 were one name.
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().unwrap();
+    let names = [
+        &b"evil\nGD-9999  100 AC"[..],
+        b"x\xff",
+        b"x\xfe",
+        b"tab\there",
+    ];
+    for name in names {
+        let folder = dir.path().join(std::ffi::OsStr::from_bytes(name));
+        lay_out(&folder, &["mayan/mayan.cpp"]);
+    }
+    let c = read(dir.path(), Layout::Auto);
+    let mut shown: Vec<&str> = found(&c).into_iter().map(|(name, ..)| name).collect();
+    shown.sort();
+    assert_eq!(
+        shown,
+        ["evil\\nGD-9999  100 AC", "tab\\there", "x\\xfe", "x\\xff"]
+    );
+}

@@ -57,7 +57,7 @@ fn from_command_line(
         // Two sources of one name are told apart by their paths.
         let name = match names.iter().filter(|n| *n == name).count() {
             1 => name.clone(),
-            _ => source.display().to_string(),
+            _ => crate::text::name_of(source.as_os_str()),
         };
         entries.push(Entry::Program(Submission {
             name,
