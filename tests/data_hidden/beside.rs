@@ -116,3 +116,40 @@ fn answers_a_suite_links_to_in_a_system_folder_are_hidden_too() {
         assert!(std::fs::read_to_string(&answer).unwrap().contains(' '));
     }
 }
+
+#[test]
+fn a_suite_inside_the_contest_folder_or_holding_it_is_refused() {
+    // Regression: `[[suite]] path = "contest/alice"` (and the contest
+    // folder given as a suite) were judged: the answers lay in a folder
+    // the contestants' files are read from.
+    let dir = tempfile::tempdir().unwrap();
+    let contest = dir.path().join("contest");
+    let alice = contest.join("alice");
+    std::fs::create_dir_all(alice.join("mayan")).unwrap();
+    write(&alice.join("mayan/mayan.py"), "print(-1)\n");
+    suite_in(&alice);
+    // A suite holding a contest folder.
+    let t = dir.path().join("t");
+    suite_in(&t);
+    std::fs::create_dir_all(t.join("s/c/bob/mayan")).unwrap();
+    write(&t.join("s/c/bob/mayan/mayan.py"), "print(-1)\n");
+    for (suite, contestants, said) in [
+        (
+            "contest/alice/s",
+            "contest",
+            "lies inside the contest folder",
+        ),
+        ("t/s", "t/s/c", "holds the contest folder"),
+    ] {
+        let args = ["--suite", suite, "--contestants", contestants];
+        let (out, verdict) = judge(dir.path(), &args);
+        let stderr = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{suite}: {stderr}");
+        assert_eq!(verdict, "none", "nothing ran: {stderr}");
+        assert!(stderr.contains(said), "{suite}: {stderr}");
+        assert!(
+            stderr.contains("keep the suites and the contest folder apart"),
+            "{stderr}"
+        );
+    }
+}

@@ -113,6 +113,14 @@ pub enum RunError {
         input: crate::inputs::Input,
         inside: bool,
     },
+    #[error(
+        "suite `{suite}`: {exposure}: a contestant's files would be read as cases, or the cases \
+         as a contestant's; keep the suites and the contest folder apart"
+    )]
+    SuiteInContest {
+        suite: String,
+        exposure: crate::inputs::Exposure,
+    },
     #[error("nothing matches {0}")]
     NothingMatches(String),
     #[error("{}: no such source file", .0.display())]
@@ -203,6 +211,7 @@ impl Run {
         found += &words::found_listing(&gathered, request.display.brief(entries.len()));
         let plan = Plan::of(&config, request.jobs.max(1));
         check_outputs(&request)?;
+        reads::check_apart(&config, &gathered)?;
         let reads = reads::of(
             config_path.as_deref(),
             &config,

@@ -59,6 +59,24 @@ pub fn of(
     inputs
 }
 
+/// Refuses a suite that is the contest folder, lies inside it or holds it:
+/// a contestant's files would be read as cases, or the cases as a
+/// contestant's, and no run could be kept from the answers.
+pub fn check_apart(config: &Config, gathered: &Gathered) -> Result<(), RunError> {
+    let Some((contestants, _)) = &gathered.contest else {
+        return Ok(());
+    };
+    let mut contest = Inputs::default();
+    contest.folder("the contest folder", &contestants.path);
+    for suite in &config.suites {
+        if let Some(exposure) = contest.exposed_by(&suite.path) {
+            let suite = visible(&suite.name);
+            return Err(RunError::SuiteInContest { suite, exposure });
+        }
+    }
+    Ok(())
+}
+
 /// Each link under the folder `root` (followed, as the cases are) whose
 /// target lies outside it, and that target's real path: a case, an answer
 /// or a folder of them kept elsewhere (`/usr/local/share`), which must be
