@@ -110,7 +110,7 @@ pub enum RunError {
     CommandReads {
         name: String,
         file: PathBuf,
-        input: crate::inputs::Input,
+        input: Box<crate::inputs::Input>,
         inside: bool,
     },
     #[error(
@@ -119,7 +119,7 @@ pub enum RunError {
     )]
     SuiteInContest {
         suite: String,
-        exposure: crate::inputs::Exposure,
+        exposure: Box<crate::inputs::Exposure>,
     },
     #[error("nothing matches {0}")]
     NothingMatches(String),

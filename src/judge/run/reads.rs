@@ -71,6 +71,7 @@ pub fn check_apart(config: &Config, gathered: &Gathered) -> Result<(), RunError>
     for suite in &config.suites {
         if let Some(exposure) = contest.exposed_by(&suite.path) {
             let suite = visible(&suite.name);
+            let exposure = Box::new(exposure);
             return Err(RunError::SuiteInContest { suite, exposure });
         }
     }
@@ -132,7 +133,7 @@ pub fn unread(
                 return Err(RunError::CommandReads {
                     name: visible(entry.name()),
                     file,
-                    input: input.clone(),
+                    input: Box::new(input.clone()),
                     inside,
                 });
             }
