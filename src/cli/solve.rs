@@ -42,7 +42,7 @@ pub struct SolveArgs {
     #[arg(long)]
     pub min_moves: bool,
     /// Largest number of moves --min-moves tries.
-    #[arg(long, value_name = "MOVES", default_value_t = DEFAULT_BOUND, value_parser = clap::value_parser!(u8).range(0..=MAX_MOVES as i64))]
+    #[arg(long, value_name = "MOVES", default_value_t = DEFAULT_BOUND, requires = "min_moves", value_parser = clap::value_parser!(u8).range(0..=MAX_MOVES as i64))]
     pub bound: u8,
 }
 

@@ -43,14 +43,12 @@ impl fmt::Display for Finding {
             Severity::Warning => "warning",
             Severity::Note => "note",
         };
+        // A file named with a newline or bytes not UTF-8 is shown on its
+        // one line, as it is.
+        let path = crate::text::name_of(self.path.as_os_str());
         match self.line {
-            Some(line) => write!(
-                f,
-                "{}:{line}: {severity}: {}",
-                self.path.display(),
-                self.message
-            ),
-            None => write!(f, "{}: {severity}: {}", self.path.display(), self.message),
+            Some(line) => write!(f, "{path}:{line}: {severity}: {}", self.message),
+            None => write!(f, "{path}: {severity}: {}", self.message),
         }
     }
 }

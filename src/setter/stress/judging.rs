@@ -76,7 +76,7 @@ pub fn stress(search: &Search, runner: &dyn Runner, scratch: &Path) -> Result<Fo
             .collect();
         i += batch;
         let cases: Vec<Case> = drawn.iter().map(|(_, _, c)| *c).collect();
-        let results = grade_many(&cases, scratch, runner, search)?;
+        let results = grade_many(&cases, scratch, runner, search).map_err(stopped_at(judged))?;
         for ((k, kind, case), first) in drawn.into_iter().zip(results) {
             judged += 1;
             match first.verdict {
@@ -101,6 +101,14 @@ pub fn stress(search: &Search, runner: &dyn Runner, scratch: &Path) -> Result<Fo
         judged,
         failure: None,
     })
+}
+
+/// A stop (by a signal) said with the cases judged so far, all passed.
+fn stopped_at(judged: u64) -> impl Fn(StressError) -> StressError {
+    move |e| match e {
+        StressError::Interrupted { .. } => StressError::Interrupted { judged },
+        e => e,
+    }
 }
 
 /// The failure of a case, shrunk while it fails with the same verdict.
@@ -158,7 +166,7 @@ fn grade_many(
     let results = grade_program(runner, search.argv, &files, search.plan, &mut |_| {});
     // Fewer results than cases: the judge was asked to stop.
     if results.len() < cases.len() {
-        return Err(StressError::Interrupted);
+        return Err(StressError::Interrupted { judged: 0 });
     }
     Ok(results)
 }
@@ -171,7 +179,7 @@ fn grade_one(
     search: &Search,
 ) -> Result<CaseResult, StressError> {
     let mut one = grade_many(std::slice::from_ref(case), scratch, runner, search)?;
-    one.pop().ok_or(StressError::Interrupted)
+    one.pop().ok_or(StressError::Interrupted { judged: 0 })
 }
 
 #[cfg(test)]
@@ -201,7 +209,7 @@ mod tests {
             plan: &plan,
         };
         let e = stress(&search, &fake, scratch.path()).unwrap_err();
-        assert!(matches!(e, StressError::Interrupted), "{e}");
+        assert!(matches!(e, StressError::Interrupted { .. }), "{e}");
         assert_eq!(fake.runs().len(), 1);
         assert_eq!(plan.interrupt.received(), Some(libc::SIGTERM));
     }

@@ -122,10 +122,11 @@ pub enum StressError {
     },
     #[error("judge error on case {index}: {message}")]
     Judge { index: u64, message: String },
-    /// The search was stopped by a signal; [`run`] hands it back as an
-    /// outcome ([`Ended::Interrupted`]), never as this error.
+    /// The search was stopped by a signal after `judged` cases passed;
+    /// [`run`] hands it back as an outcome ([`Ended::Interrupted`], its
+    /// JSON written), never as this error.
     #[error("interrupted")]
-    Interrupted,
+    Interrupted { judged: u64 },
 }
 
 /// Runs the stress test `request` asks for, its program run by this
@@ -206,13 +207,26 @@ pub fn run_with(
         plan: &plan,
     };
     match stress(&search, runner.as_ref(), scratch.path()) {
-        Err(StressError::Interrupted) => {
+        Err(StressError::Interrupted { judged }) => {
             let signal = plan.interrupt.received().unwrap_or(libc::SIGINT);
+            // What was judged is kept: the JSON says how far it got.
+            let found = Found {
+                judged,
+                failure: None,
+            };
+            let written = (request.json.as_deref()).map_or(Ok(()), |path| {
+                write_json(
+                    path,
+                    (request.draw.seed, request.cases),
+                    &found,
+                    Some(signal),
+                )
+            });
             Ok(StressOutcome {
                 ended: Ended::Interrupted(signal),
                 shown: words::INTERRUPTED.to_string(),
                 saved: None,
-                written: Ok(()),
+                written,
             })
         }
         found => Ok(finish(request, &plan, found?)),
@@ -224,7 +238,7 @@ pub fn run_with(
 fn finish(request: &StressRequest, plan: &Plan, found: Found) -> StressOutcome {
     let seed = request.draw.seed;
     let json = match &request.json {
-        Some(path) => write_json(path, seed, request.cases, &found),
+        Some(path) => write_json(path, (seed, request.cases), &found, None),
         None => Ok(()),
     };
     let Some(failure) = &found.failure else {

@@ -20,16 +20,30 @@ struct Summary<'a> {
     cases: u64,
     judged: u64,
     failure: &'a Option<Failure>,
+    /// The signal that stopped the search (`SIGTERM`), if one did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stopped_by: Option<String>,
 }
 
 /// Writes what a run of `cases` cases drawn from `seed` found as JSON at
-/// `path`, the failure `null` when there was none.
-pub fn write_json(path: &Path, seed: u64, cases: u64, found: &Found) -> Result<(), StressError> {
+/// `path`, the failure `null` when there was none, and the signal that
+/// stopped it (`stopped_by`) when one did.
+pub fn write_json(
+    path: &Path,
+    (seed, cases): (u64, u64),
+    found: &Found,
+    stopped_by: Option<i32>,
+) -> Result<(), StressError> {
     let summary = Summary {
         seed,
         cases,
         judged: found.judged,
         failure: &found.failure,
+        stopped_by: stopped_by.map(|signal| match signal {
+            libc::SIGINT => "SIGINT".to_string(),
+            libc::SIGTERM => "SIGTERM".to_string(),
+            other => format!("signal {other}"),
+        }),
     };
     // Through a JSON value: its keys in the order the file always had.
     let text = serde_json::to_value(&summary).and_then(|v| serde_json::to_string_pretty(&v));

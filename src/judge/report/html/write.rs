@@ -38,7 +38,7 @@ pub enum WriteError {
     )]
     Link(PathBuf),
     #[error(
-        "{}: is not a folder of mayan-judge report pages (it holds no {MARKER} file), and the \
+        "{}: is not a folder of mayan-judge report pages (it holds no {MARKER} file of ours), and the \
          HTML report's pages go there: mayan-judge replaces only its own; move it away or \
          choose another --html file",
         .0.display()
