@@ -12,6 +12,8 @@ pub enum UnitError {
     NotADuration(String),
     #[error("`{0}` is out of range: more than 0, at most a day")]
     DurationOutOfRange(String),
+    #[error("`{0}` is no time at all: give more than 0")]
+    Zero(String),
     #[error("`{0}` is not a size: write \"128MiB\", \"256M\", \"64KiB\" or a number of MiB")]
     NotASize(String),
     #[error("`{0}` is too large")]
@@ -38,6 +40,9 @@ pub fn parse_duration(text: &str) -> Result<Duration, UnitError> {
         _ => return Err(bad()),
     };
     let value: f64 = number.parse().map_err(|_| bad())?;
+    if value == 0.0 {
+        return Err(UnitError::Zero(text.to_string()));
+    }
     if !(value.is_finite() && value > 0.0 && value * scale <= 86_400.0) {
         return Err(UnitError::DurationOutOfRange(text.to_string()));
     }
@@ -96,8 +101,29 @@ pub fn show_duration(d: Duration) -> String {
 pub mod serde_units {
     use serde::{Deserialize, Deserializer};
 
+    /// A value as written: `"3s"`, or a bare number (`time = 1`), which
+    /// means what the same number as text does.
+    #[derive(Deserialize)]
+    #[serde(
+        untagged,
+        expecting = "expected a duration (\"1s\", \"500ms\") or a size (\"256MiB\"): a string, or a number"
+    )]
+    enum Written {
+        Text(String),
+        Number(f64),
+    }
+
+    impl Written {
+        fn text<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+            Ok(match Written::deserialize(d)? {
+                Written::Text(text) => text,
+                Written::Number(n) => n.to_string(),
+            })
+        }
+    }
+
     pub fn duration<'de, D: Deserializer<'de>>(d: D) -> Result<std::time::Duration, D::Error> {
-        let text = String::deserialize(d)?;
+        let text = Written::text(d)?;
         super::parse_duration(&text).map_err(serde::de::Error::custom)
     }
 
@@ -108,7 +134,7 @@ pub mod serde_units {
     }
 
     pub fn size<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
-        let text = String::deserialize(d)?;
+        let text = Written::text(d)?;
         super::parse_size(&text).map_err(serde::de::Error::custom)
     }
 }
@@ -129,6 +155,27 @@ mod tests {
         assert!(parse_duration("-1s").is_err());
         assert!(parse_duration("fast").is_err());
         assert!(parse_duration("3h").is_err());
+    }
+
+    #[test]
+    fn a_bare_number_in_the_configuration_means_what_the_text_does() {
+        #[derive(serde::Deserialize)]
+        struct Limits {
+            #[serde(deserialize_with = "serde_units::duration")]
+            time: Duration,
+            #[serde(deserialize_with = "serde_units::size")]
+            memory: u64,
+        }
+        let limits: Limits = toml::from_str("time = 1\nmemory = 256").unwrap();
+        assert_eq!(limits.time, Duration::from_secs(1));
+        assert_eq!(limits.memory, 256 << 20);
+        let limits: Limits = toml::from_str("time = 0.5\nmemory = \"64KiB\"").unwrap();
+        assert_eq!(limits.time, Duration::from_millis(500));
+        assert_eq!(limits.memory, 64 << 10);
+        let e = toml::from_str::<Limits>("time = true\nmemory = 1")
+            .err()
+            .unwrap();
+        assert!(e.to_string().contains("expected a duration"), "{e}");
     }
 
     #[test]

@@ -11,7 +11,7 @@ use clap::{Args, ValueEnum};
 
 use crate::check::Accept;
 use crate::config::languages::Preset;
-use crate::config::units::{parse_duration, parse_size};
+use crate::config::units::{UnitError, parse_duration, parse_size};
 use crate::config::{IoMode, Overrides, SandboxMode, answer_extension_fault, bounds};
 use crate::puzzle::dialect::{Dialect, NullSwaps, Steps};
 
@@ -113,7 +113,11 @@ pub(super) fn output_limit(text: &str) -> Result<u64, String> {
 }
 
 fn within_time(text: &str, bound: bounds::TimeBound) -> Result<Duration, String> {
-    let value = parse_duration(text).map_err(|e| e.to_string())?;
+    let value = match parse_duration(text) {
+        // No time at all: said as the floor says it (the least it can be).
+        Err(UnitError::Zero(_)) => Duration::ZERO,
+        parsed => parsed.map_err(|e| e.to_string())?,
+    };
     bound.fault(value).map_or(Ok(value), Err)
 }
 

@@ -121,6 +121,11 @@ pub enum RunError {
         suite: String,
         exposure: Box<crate::inputs::Exposure>,
     },
+    #[error(
+        "{0}; name the cases with --suite DIR (a folder of X.in with X.ans), or run where the \
+         contest's judge.toml is"
+    )]
+    NoSuite(String),
     #[error("nothing matches {0}")]
     NothingMatches(String),
     #[error("{}: no such source file", .0.display())]
@@ -198,7 +203,13 @@ impl Run {
     ) -> Result<Run, RunError> {
         let (config, config_path) = configured(&request)?;
         let base = base_of(config_path.as_deref());
-        let (mut cases, strays) = find_cases(&config)?;
+        let (mut cases, strays) = find_cases(&config).map_err(|e| {
+            no_suite(
+                e,
+                !request.overrides.suites.is_empty(),
+                config_path.as_deref(),
+            )
+        })?;
         let mut found: String = strays
             .iter()
             .map(|f| format!("{}\n", crate::text::visible(&f.to_string())))
@@ -315,6 +326,28 @@ fn base_of(config_path: Option<&Path>) -> PathBuf {
     (config_path.and_then(Path::parent))
         .unwrap_or(Path::new(""))
         .to_path_buf()
+}
+
+/// A suite that is no folder, said as where it was named: by `--suite`
+/// (`given`), by the configuration at `config_path`, or by the built-in
+/// configuration (no `judge.toml` here, so `cases/`).
+fn no_suite(e: SessionError, given: bool, config_path: Option<&Path>) -> RunError {
+    let SessionError::SuiteNotAFolder { name, path } = e else {
+        return e.into();
+    };
+    let path = visible(&path.display().to_string());
+    RunError::NoSuite(match (given, config_path) {
+        (true, _) => format!("--suite {path}: not a folder"),
+        (false, Some(config)) => format!(
+            "{}: [[suite]] `{}` names {path}, which is not a folder",
+            config.display(),
+            visible(&name)
+        ),
+        (false, None) => format!(
+            "no judge.toml here and no --suite: the built-in configuration judges the folder \
+             {path}, which is not here"
+        ),
+    })
 }
 
 /// The report paths, checked before anything runs; a shard writes only

@@ -85,13 +85,13 @@ mod tests {
             judged: 3,
             failure: None,
         };
-        write_json(&path, 7, 4, &found).unwrap();
+        write_json(&path, (7, 4), &found, None).unwrap();
         assert_eq!(
             std::fs::read_to_string(&path).unwrap(),
             "{\n  \"cases\": 4,\n  \"failure\": null,\n  \"judged\": 3,\n  \"seed\": 7\n}\n"
         );
         let folder = dir.path().join("gone/s.json");
-        let e = write_json(&folder, 7, 4, &found).unwrap_err();
+        let e = write_json(&folder, (7, 4), &found, None).unwrap_err();
         assert!(e.to_string().ends_with("gone/s.json: cannot write"), "{e}");
     }
 }

@@ -101,12 +101,19 @@ fn a_link_where_the_journal_goes_is_not_followed() {
     std::fs::write(&target, "keep me").unwrap();
     let path = dir.path().join("j");
     std::os::unix::fs::symlink(&target, &path).unwrap();
-    assert!(Journal::create(&path, &header(), &[]).is_err());
-    assert_eq!(std::fs::read_to_string(&target).unwrap(), "keep me");
     assert!(
         read(&path)
             .unwrap_err()
             .to_string()
             .contains("symbolic link")
     );
+    // Created anew: the link is replaced by the journal, never followed.
+    Journal::create(&path, &header(), &[]).unwrap();
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "keep me");
+    assert!(std::fs::symlink_metadata(&path).unwrap().is_file());
+    // A second name of a file is never written into either.
+    std::fs::remove_file(&path).unwrap();
+    std::fs::hard_link(&target, &path).unwrap();
+    Journal::create(&path, &header(), &[]).unwrap();
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "keep me");
 }
