@@ -141,7 +141,16 @@ pub struct Contest {
 /// The contest folder cannot be used.
 #[derive(Debug, thiserror::Error)]
 pub enum ContestError {
-    #[error("{}: cannot read the contestants: {source}", path.display())]
+    #[error(
+        "{}: cannot read the contestants: {source}{}",
+        path.display(),
+        if source.kind() == std::io::ErrorKind::NotFound {
+            "; give the folder that holds the contestants' folders (--contestants DIR, or \
+             [contestants] path in judge.toml)"
+        } else {
+            ""
+        }
+    )]
     Read {
         path: PathBuf,
         source: std::io::Error,
@@ -309,7 +318,8 @@ impl Contest {
         for m in &self.missing {
             let what = match m.kind {
                 Absence::Misplaced => "misplaced",
-                Absence::NoSource | Absence::Several => "no source",
+                Absence::NoSource => "no source",
+                Absence::Several => "not judged",
             };
             lines.push((m.name.clone(), format!("{what}: {}", visible(&m.why))));
         }
