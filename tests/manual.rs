@@ -4,9 +4,10 @@
 //! times, paths and other lines that vary), each file in a scratch folder
 //! of its own that holds what the examples name: the bundled `judge.toml`,
 //! `cases/` and `submissions/`, `../shared`, a `./buggy` and a
-//! `./my-solution` built here, the `contestant.out` the text describes,
-//! and a demonstration contest `contest/` (GD-0001 the correct program,
-//! GD-0002 the wrong one, GD-0003 nothing). The links between the pages
+//! `./my-solution`, the `contestant.out` the text describes and a
+//! demonstration contest `contest/` (GD-0001 the correct program, GD-0002
+//! the wrong one, GD-0003 nothing), made by `docs/examples/tour-files.sh`
+//! as a reader makes them. The links between the pages
 //! must lead to pages and headings that exist, and the judge.toml
 //! reference's example must be a valid configuration naming every key.
 
@@ -62,7 +63,10 @@ fn the_examples_of_the_readme_and_the_manual_run_as_shown() {
     cases.run();
 }
 
-/// What every page's examples name, in `work`.
+/// What every page's examples name, in `work`: the repository's
+/// `judge.toml`, `cases/` and `submissions/`, and what
+/// `docs/examples/tour-files.sh` made in `programs` (the programs linked,
+/// the rest copied: an example may write beside it).
 fn furnish(work: &Path, programs: &Path) {
     for name in ["judge.toml", "cases", "submissions"] {
         symlink(root().join(name), work.join(name)).unwrap();
@@ -70,33 +74,28 @@ fn furnish(work: &Path, programs: &Path) {
     for name in ["buggy", "my-solution"] {
         symlink(programs.join(name), work.join(name)).unwrap();
     }
-    std::fs::write(work.join("contestant.out"), "1 0 1\n0 0 1\n").unwrap();
-    let contest = work.join("contest");
-    for (id, source, name) in [
-        ("GD-0001", "correct.cpp", "mayan.cpp"),
-        ("GD-0002", "wrong.py", "mayan.py"),
-    ] {
-        let folder = contest.join(id).join("mayan");
-        std::fs::create_dir_all(&folder).unwrap();
-        std::fs::copy(root().join("submissions").join(source), folder.join(name)).unwrap();
-    }
-    std::fs::create_dir_all(contest.join("GD-0003")).unwrap();
+    let copied = std::process::Command::new("cp")
+        .args(["-R", "contestant.out", "contest"])
+        .arg(work)
+        .current_dir(programs)
+        .status()
+        .unwrap();
+    assert!(copied.success());
 }
 
-/// `./buggy` (the stress example: tries g = -1 before g = 1) and
-/// `./my-solution` (the correct program on standard streams).
+/// What the examples name that the repository does not hold, made in
+/// `dir` by `docs/examples/tour-files.sh`, as a reader makes it.
 fn build_programs(dir: &Path) {
-    let correct = std::fs::read_to_string(root().join("submissions/correct.cpp")).unwrap();
-    let buggy = correct.replace(
-        "for (int g = 1; g >= -1; g -= 2)",
-        "for (int g = -1; g <= 1; g += 2)",
-    );
-    let stdio = correct
-        .replace("std::fopen(\"mayan.in\", \"r\")", "stdin")
-        .replace("std::fopen(\"mayan.out\", \"w\")", "stdout");
-    assert!(buggy != correct && stdio != correct, "the edits must apply");
-    crate::support::compile(dir, "g++", "buggy", &buggy);
-    crate::support::compile(dir, "g++", "my-solution", &stdio);
+    let out = std::process::Command::new("sh")
+        .arg(root().join("docs/examples/tour-files.sh"))
+        .arg(dir)
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "tour-files.sh: {said}");
+    for made in ["my-solution", "buggy", "contestant.out", "contest/GD-0001/mayan/mayan.cpp"] {
+        assert!(dir.join(made).exists(), "tour-files.sh made no {made}");
+    }
 }
 
 /// Every link of a page to another page (or to a heading of one) leads to
