@@ -60,7 +60,7 @@ fn a_command_naming_the_judges_data_is_refused_before_anything_runs() {
     assert_eq!(out.status.code(), Some(2), "{said}");
     assert_eq!(verdict, "none", "nothing ran: {said}");
     assert!(
-        said.contains("names s/statement.ans, inside the cases of suite `s`"),
+        said.contains("the command after -- names s/statement.ans, inside the cases of suite `s`"),
         "{said}"
     );
     // The same from the configuration, and a script kept in the suite
@@ -79,7 +79,7 @@ fn a_command_naming_the_judges_data_is_refused_before_anything_runs() {
         let said = stderr(&out);
         assert_eq!(out.status.code(), Some(2), "{command}: {said}");
         assert_eq!(verdict, "none", "nothing ran: {said}");
-        assert!(said.contains("the command of cat names s/"), "{said}");
+        assert!(said.contains("the command of `cat` names s/"), "{said}");
         assert!(said.contains("which no run may read"), "{said}");
     }
 }

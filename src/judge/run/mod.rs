@@ -100,15 +100,15 @@ pub enum RunError {
     #[error(transparent)]
     Exposed(#[from] Exposed),
     #[error(
-        "the command of {name} names {}, {} {} ({}), which no run may read; give the program a \
-         file of its own",
+        "{who} names {}, {} {} ({}), which no run may read; give the program a file of its own",
         visible(&file.display().to_string()),
         if *inside { "inside" } else { "that is" },
         input.what,
         visible(&input.path.display().to_string())
     )]
     CommandReads {
-        name: String,
+        /// "the command after --", or "the command of `NAME`".
+        who: String,
         file: PathBuf,
         input: Box<crate::inputs::Input>,
         inside: bool,

@@ -130,8 +130,13 @@ pub fn unread(
     for entry in entries {
         for file in command_files(entry, base) {
             if let Some((input, inside)) = unread.hit_by(&file) {
+                let given = entry.program().and_then(|p| p.command.as_deref());
+                let who = match given == Some(request.command.as_slice()) {
+                    true => "the command after --".to_string(),
+                    false => format!("the command of `{}`", visible(entry.name())),
+                };
                 return Err(RunError::CommandReads {
-                    name: visible(entry.name()),
+                    who,
                     file,
                     input: Box::new(input.clone()),
                     inside,
