@@ -93,7 +93,12 @@ fn build_programs(dir: &Path) {
         .unwrap();
     let said = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "tour-files.sh: {said}");
-    for made in ["my-solution", "buggy", "contestant.out", "contest/GD-0001/mayan/mayan.cpp"] {
+    for made in [
+        "my-solution",
+        "buggy",
+        "contestant.out",
+        "contest/GD-0001/mayan/mayan.cpp",
+    ] {
         assert!(dir.join(made).exists(), "tour-files.sh made no {made}");
     }
 }

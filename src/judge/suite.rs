@@ -307,7 +307,8 @@ pub struct DataFault {
 
 impl fmt::Display for DataFault {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.path.display(), self.why)
+        let path = crate::text::name_of(self.path.as_os_str());
+        write!(f, "{path}: {}", self.why)
     }
 }
 
@@ -599,5 +600,18 @@ mod tests {
         let case = dir.path().join("x.in");
         let (inputs, findings) = collect_inputs(std::slice::from_ref(&case), "ans");
         assert_eq!((inputs, findings), (vec![case], vec![]));
+    }
+
+    #[test]
+    fn a_file_named_with_a_newline_or_not_utf8_is_named_on_one_line() {
+        use std::os::unix::ffi::OsStrExt;
+        let path = PathBuf::from(std::ffi::OsStr::from_bytes(b"s/nl\nx\xff.in"));
+        let finding = Finding::new(&path, None, Severity::Error, "why".into());
+        assert_eq!(finding.to_string(), "s/nl\\nx\\xff.in: error: why");
+        let fault = DataFault {
+            path,
+            why: "why".into(),
+        };
+        assert_eq!(fault.to_string(), "s/nl\\nx\\xff.in: why");
     }
 }
