@@ -87,7 +87,9 @@ impl Inputs {
             if same {
                 return Some((input, false));
             }
-            (input.folder && written.starts_with(&read)).then_some((input, true))
+            // A folder only to come holds nothing of the judge's yet.
+            let inside = input.folder && !input.to_come && written.starts_with(&read);
+            inside.then_some((input, true))
         })
     }
 }

@@ -284,3 +284,27 @@ fn a_report_is_never_written_into_a_file_left_beside_it() {
         assert!(std::fs::metadata(d.join(report)).unwrap().len() > 0);
     }
 }
+
+#[test]
+fn a_reports_temporary_file_is_neither_an_input_nor_another_report() {
+    // Regression: a report is written to FILE.tmp first, and a .tmp there
+    // before is removed: the configuration named r.json.tmp was deleted by
+    // `--json r.json`, and `--csv a --json a.tmp` lost the JSON report.
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    contest(d);
+    std::fs::copy(d.join("judge.toml"), d.join("r.json.tmp")).unwrap();
+    refused(
+        d,
+        &["judge", "--config", "r.json.tmp", "--json", "r.json"],
+        "the temporary file of a report r.json.tmp",
+        "the configuration",
+    );
+    let out = mayan(d)
+        .args(["judge", "--csv", "a", "--json", "a.tmp"])
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{said}");
+    assert!(said.contains("a.tmp is also the file of"), "{said}");
+}

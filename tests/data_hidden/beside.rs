@@ -153,3 +153,22 @@ fn a_suite_inside_the_contest_folder_or_holding_it_is_refused() {
         );
     }
 }
+
+#[test]
+fn a_scripts_modules_come_along_when_a_report_is_written_beside_it() {
+    // Regression: the folder a report not yet written goes in was guarded
+    // whole, so a script below it came without its modules: RE, "No
+    // module named 'helper'".
+    let dir = tempfile::tempdir().unwrap();
+    suite_in(dir.path());
+    let p = dir.path().join("p");
+    std::fs::create_dir(&p).unwrap();
+    super::open_to_all(&p);
+    write(&p.join("helper.py"), "ANSWER = -1\n");
+    write(&p.join("x.py"), "import helper\nprint(helper.ANSWER)\n");
+    for report in ["--csv", "--html"] {
+        let args = ["--suite", "s", report, "out", "--", "python3", "p/x.py"];
+        let (out, verdict) = judge(dir.path(), &args);
+        assert_eq!(verdict, "WA", "{report}: {}", stderr(&out));
+    }
+}

@@ -165,11 +165,16 @@ impl Outputs {
     /// `inputs`, naming both, and a report path with more than one name
     /// (a hard link, perhaps of an answer inside a suite).
     pub fn check_inputs(&self, inputs: &Inputs) -> Result<(), OutputError> {
-        for (flag, _, path, file) in self.written()? {
+        for (flag, name, path, file) in self.written()? {
             if let Some((input, inside)) = inputs.hit_by(&file) {
+                // A file other than the report itself is named by its path.
+                let (flag, path) = match name.is_empty() {
+                    true => (flag, path.to_path_buf()),
+                    false => (name, file),
+                };
                 return Err(OutputError::OverInput {
                     flag,
-                    path: path.to_path_buf(),
+                    path,
                     input: input.clone(),
                     inside,
                 });
@@ -189,18 +194,23 @@ impl Outputs {
     }
 
     /// What the reports write, as no run may read it (see
-    /// `runner::sandbox::hide`): each report, the journal and the folder of
-    /// pages, or, for one not written yet, the folder it will be written in.
+    /// `runner::sandbox::hide`): each report, its temporary file, the
+    /// journal and the folder of pages, and, for one not written yet, the
+    /// folder it will be written in too (a folder only to come: what lies
+    /// beside it there, a script's modules, stays the user's).
     pub fn unread(&self) -> Result<Inputs, OutputError> {
         let mut inputs = Inputs::default();
         for (flag, name, _, file) in self.written()? {
-            let what = if name.is_empty() { flag } else { name };
+            let what = match name.is_empty() {
+                true => format!("the report of {flag}"),
+                false => name.to_string(),
+            };
             match std::fs::symlink_metadata(&file) {
-                Ok(meta) if meta.is_dir() => inputs.folder(format!("the report of {what}"), &file),
-                Ok(_) => inputs.file(format!("the report of {what}"), &file),
+                Ok(meta) if meta.is_dir() => inputs.folder(what, &file),
+                Ok(_) => inputs.file(what, &file),
                 Err(_) => {
-                    let folder = folder_of(&file);
-                    inputs.folder_to_come(format!("the folder of the report of {what}"), folder);
+                    inputs.file(what.clone(), &file);
+                    inputs.folder_to_come(format!("the folder of {what}"), folder_of(&file));
                 }
             }
         }
@@ -209,13 +219,17 @@ impl Outputs {
 
     /// Every file written: the flag, what else than the report itself it
     /// is ("" for the report, "--json's journal", "--html's folder of
-    /// pages"), the path given, and the file's path.
+    /// pages", the temporary file each is first written to), the path
+    /// given, and the file's path.
     fn written(&self) -> Result<Vec<(&'static str, &'static str, &Path, PathBuf)>, OutputError> {
         let mut all = Vec::new();
         for (flag, path) in self.named() {
             all.push((flag, "", path, path.to_path_buf()));
+            all.push((flag, TMP, path, tmp_path(path)));
             if flag == "--json" {
-                all.push((flag, "--json's journal", path, journal_path(path)));
+                let journal = journal_path(path);
+                all.push((flag, TMP, path, tmp_path(&journal)));
+                all.push((flag, "--json's journal", path, journal));
             }
             if flag == "--html" {
                 let folder =
@@ -269,6 +283,17 @@ fn check_one(flag: &'static str, path: &Path) -> Result<(), OutputError> {
             source,
         })?;
     Ok(())
+}
+
+/// What the temporary file a report is first written to is called (see
+/// `reporters::fresh_beside`).
+const TMP: &str = "the temporary file of a report";
+
+/// The temporary file a report at `path` is first written to.
+pub fn tmp_path(path: &Path) -> PathBuf {
+    let mut tmp = PathBuf::from(path);
+    tmp.as_mut_os_string().push(".tmp");
+    tmp
 }
 
 /// What the folder of the HTML report's pages is called.

@@ -152,8 +152,7 @@ pub fn write_whole(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 /// anything else there (a link, a pipe, a folder) is refused. Opened
 /// without following a link or waiting on a pipe, and only if new.
 pub fn fresh_beside(path: &Path) -> std::io::Result<(PathBuf, std::fs::File)> {
-    let mut tmp = PathBuf::from(path);
-    tmp.as_mut_os_string().push(".tmp");
+    let tmp = super::outputs::tmp_path(path);
     match std::fs::symlink_metadata(&tmp) {
         Ok(meta) if meta.is_file() => std::fs::remove_file(&tmp)?,
         Ok(_) => {
