@@ -172,3 +172,19 @@ fn a_scripts_modules_come_along_when_a_report_is_written_beside_it() {
         assert_eq!(verdict, "WA", "{report}: {}", stderr(&out));
     }
 }
+
+#[test]
+fn a_report_to_come_in_a_system_folder_is_refused_not_hidden() {
+    // Regression: `--json /usr/lib/r.json` hid /usr/lib from every run (to
+    // hide the report to come), and every case was a judge error: "g++:
+    // not found".
+    let dir = tempfile::tempdir().unwrap();
+    suite_in(dir.path());
+    let report = format!("/usr/lib/mayan-test-{}.json", std::process::id());
+    let args = ["--suite", "s", "--csv", &report, "--", "/bin/true"];
+    let (out, _) = judge(dir.path(), &args);
+    let said = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{said}");
+    assert!(said.contains("write the report outside the system folders"), "{said}");
+    assert!(!Path::new(&report).exists());
+}

@@ -41,6 +41,14 @@ pub enum Exposed {
     /// runs work in): hiding it would hide that too.
     #[error("{0}, which every run needs: put what no run may read in a folder of its own")]
     Holds(Exposure),
+    /// A report not yet written in a system folder: hiding it would hide
+    /// the folder, and what the runs need in it.
+    #[error(
+        "{0}, where the report will be written: it would have to be hidden from every run with \
+         all that folder holds, which the programs need; write the report outside the system \
+         folders"
+    )]
+    ReportInSystem(Exposure),
     /// The empty file to mount over files could not be made.
     #[error("cannot make the empty file that hides the judge's files from the runs: {0}")]
     Prepare(io::Error),
@@ -83,6 +91,9 @@ pub fn plan(
         if exposure.reach == Reach::Inside {
             return Err(Exposed::Holds(exposure));
         }
+        if input.to_come && in_system(&input.path) {
+            return Err(Exposed::ReportInSystem(exposure));
+        }
         if let Some(needed) = holds_needed().filter(|e| e.reach == Reach::Inside) {
             return Err(Exposed::Holds(needed));
         }
@@ -96,6 +107,14 @@ pub fn plan(
         return Ok(None);
     }
     prepare(&targets).map(Some).map_err(Exposed::Prepare)
+}
+
+/// Whether `path` lies in a system folder (`/usr`, `/lib`, `/etc` ...),
+/// by its real path (or, not there, its folder's).
+fn in_system(path: &Path) -> bool {
+    let real = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    let etc = std::iter::once("/etc");
+    (super::landlock::SYSTEM.iter().copied().chain(etc)).any(|s| real.starts_with(s))
 }
 
 /// The real path of each target, and the empty file.
