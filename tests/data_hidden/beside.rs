@@ -185,6 +185,45 @@ fn a_report_to_come_in_a_system_folder_is_refused_not_hidden() {
     let (out, _) = judge(dir.path(), &args);
     let said = stderr(&out);
     assert_eq!(out.status.code(), Some(2), "{said}");
-    assert!(said.contains("write the report outside the system folders"), "{said}");
+    assert!(
+        said.contains("write the report outside the system folders"),
+        "{said}"
+    );
     assert!(!Path::new(&report).exists());
+}
+
+#[test]
+fn a_suite_reaching_the_contest_folder_through_a_link_is_refused() {
+    // Regression: a link in the suite to the contest folder, to one
+    // contestant or to a contestant's file, and a hard link of one, were
+    // judged: the contestant's files were read as cases.
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let bob = d.join("c/bob/mayan");
+    std::fs::create_dir_all(&bob).unwrap();
+    write(&bob.join("mayan.py"), "print(-1)\n");
+    let answer = suite_in(d);
+    std::fs::copy(&answer, bob.join("x.ans")).unwrap();
+    let links: [(&str, &dyn Fn(&Path, &Path) -> std::io::Result<()>, &str); 3] = [
+        ("lc", &|to, at| std::os::unix::fs::symlink(to, at), "c"),
+        ("lb", &|to, at| std::os::unix::fs::symlink(to, at), "c/bob"),
+        (
+            "h.ans",
+            &|to, at| std::fs::hard_link(to, at),
+            "c/bob/mayan/x.ans",
+        ),
+    ];
+    for (name, make, to) in links {
+        let at = d.join("s").join(name);
+        make(&d.join(to), &at).unwrap();
+        let (out, verdict) = judge(d, &["--suite", "s", "--contestants", "c"]);
+        let said = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{name}: {said}");
+        assert_eq!(verdict, "none", "nothing ran: {said}");
+        assert!(
+            said.contains("keep the suites and the contest folder apart"),
+            "{said}"
+        );
+        std::fs::remove_file(&at).unwrap();
+    }
 }

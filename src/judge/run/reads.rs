@@ -59,9 +59,10 @@ pub fn of(
     inputs
 }
 
-/// Refuses a suite that is the contest folder, lies inside it or holds it:
-/// a contestant's files would be read as cases, or the cases as a
-/// contestant's, and no run could be kept from the answers.
+/// Refuses a suite that is the contest folder, lies inside it or holds it,
+/// also through a link in the suite or under another name (a bind mount, a
+/// hard link): a contestant's files would be read as cases, or the cases
+/// as a contestant's, and no run could be kept from the answers.
 pub fn check_apart(config: &Config, gathered: &Gathered) -> Result<(), RunError> {
     let Some((contestants, _)) = &gathered.contest else {
         return Ok(());
@@ -69,7 +70,20 @@ pub fn check_apart(config: &Config, gathered: &Gathered) -> Result<(), RunError>
     let mut contest = Inputs::default();
     contest.folder("the contest folder", &contestants.path);
     for suite in &config.suites {
-        if let Some(exposure) = contest.exposed_by(&suite.path) {
+        // By its path, through a link in it, or under another name (a bind
+        // mount either way, a hard link of a contestant's file).
+        let linked = || {
+            linked_elsewhere(&suite.path)
+                .into_iter()
+                .find_map(|(link, target)| {
+                    let mut exposure = contest.exposed_by(&target)?;
+                    exposure.folder = link;
+                    Some(exposure)
+                })
+        };
+        let aliased = || crate::inputs::aliased_by(&contest, &suite.path);
+        let found = contest.exposed_by(&suite.path).or_else(linked);
+        if let Some(exposure) = found.or_else(aliased) {
             let suite = visible(&suite.name);
             let exposure = Box::new(exposure);
             return Err(RunError::SuiteInContest { suite, exposure });
