@@ -204,18 +204,16 @@ fn a_suite_reaching_the_contest_folder_through_a_link_is_refused() {
     write(&bob.join("mayan.py"), "print(-1)\n");
     let answer = suite_in(d);
     std::fs::copy(&answer, bob.join("x.ans")).unwrap();
-    let links: [(&str, &dyn Fn(&Path, &Path) -> std::io::Result<()>, &str); 3] = [
-        ("lc", &|to, at| std::os::unix::fs::symlink(to, at), "c"),
-        ("lb", &|to, at| std::os::unix::fs::symlink(to, at), "c/bob"),
-        (
-            "h.ans",
-            &|to, at| std::fs::hard_link(to, at),
-            "c/bob/mayan/x.ans",
-        ),
-    ];
-    for (name, make, to) in links {
+    for (name, hard, to) in [
+        ("lc", false, "c"),
+        ("lb", false, "c/bob"),
+        ("h.ans", true, "c/bob/mayan/x.ans"),
+    ] {
         let at = d.join("s").join(name);
-        make(&d.join(to), &at).unwrap();
+        match hard {
+            true => std::fs::hard_link(d.join(to), &at).unwrap(),
+            false => std::os::unix::fs::symlink(d.join(to), &at).unwrap(),
+        }
         let (out, verdict) = judge(d, &["--suite", "s", "--contestants", "c"]);
         let said = stderr(&out);
         assert_eq!(out.status.code(), Some(2), "{name}: {said}");
