@@ -37,9 +37,11 @@ pub fn escape_markup(text: &str) -> String {
 }
 
 /// Text safe to print on a terminal: every control character but newline
-/// and tab, and the bidirectional controls that reorder what is shown, is
-/// written as an escape (`\x1b`, `\r`, `\u{202e}`), so bytes a contestant
-/// wrote can neither move the cursor, clear the screen nor fake a line.
+/// and tab, the bidirectional controls that reorder what is shown and the
+/// characters that show nothing (a zero-width space, a soft hyphen, the
+/// line and paragraph separators) are written as an escape (`\x1b`, `\r`,
+/// `\u{202e}`, `\u{200b}`), so bytes a contestant wrote can neither move
+/// the cursor, clear the screen, fake a line nor pass for another name.
 pub fn visible(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
@@ -49,7 +51,7 @@ pub fn visible(text: &str) -> String {
             c if (c as u32) < 0x20 || c == '\u{7f}' => {
                 let _ = write!(out, "\\x{:02x}", c as u32);
             }
-            c if c.is_control() || is_bidi_control(c) => {
+            c if c.is_control() || is_invisible(c) => {
                 let _ = write!(out, "\\u{{{:x}}}", c as u32);
             }
             c => out.push(c),
@@ -58,8 +60,29 @@ pub fn visible(text: &str) -> String {
     out
 }
 
-fn is_bidi_control(c: char) -> bool {
-    matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+/// The format characters (bidirectional controls among them), the line
+/// and paragraph separators and the fillers that show as nothing.
+fn is_invisible(c: char) -> bool {
+    matches!(
+        c,
+        '\u{00ad}'
+            | '\u{034f}'
+            | '\u{061c}'
+            | '\u{115f}'
+            | '\u{1160}'
+            | '\u{17b4}'
+            | '\u{17b5}'
+            | '\u{180e}'
+            | '\u{200b}'..='\u{200f}'
+            | '\u{2028}'..='\u{202e}'
+            | '\u{2060}'..='\u{206f}'
+            | '\u{3164}'
+            | '\u{feff}'
+            | '\u{ffa0}'
+            | '\u{fff9}'..='\u{fffb}'
+            | '\u{1d173}'..='\u{1d17a}'
+            | '\u{e0000}'..='\u{e007f}'
+    )
 }
 
 /// [`visible`] on one line: newline and tab escaped too (`\n`, `\t`), for
@@ -228,6 +251,17 @@ mod tests {
             "a\u{FFFD}b\u{FFFD}[31mc\u{FFFD}"
         );
         assert_eq!(escape_markup("tab\there\nline\r\n"), "tab\there\nline \n");
+    }
+
+    #[test]
+    fn a_name_that_shows_as_another_is_told_apart() {
+        // Regression: "alice\u{200b}" and "ali\u{ad}ce" read "alice" in
+        // every table, beside the real alice.
+        assert_eq!(one_line("alice\u{200b}"), "alice\\u{200b}");
+        assert_eq!(one_line("ali\u{ad}ce"), "ali\\u{ad}ce");
+        assert_eq!(one_line("bob\u{2028}carol"), "bob\\u{2028}carol");
+        assert_eq!(one_line("\u{feff}eve"), "\\u{feff}eve");
+        assert_eq!(one_line("张三 José"), "张三 José");
     }
 
     #[test]
