@@ -180,34 +180,35 @@ fn a_program_for_the_other_io_mode_is_told_which_under_stress() {
 }
 
 #[test]
-fn stress_stopped_by_sigterm_writes_its_json_of_what_passed() {
+fn stress_stopped_by_sigterm_or_sighup_writes_its_json_of_what_passed() {
     // Regression: a stress run stopped by SIGTERM exited 143 and wrote no
-    // --json, losing what it had judged.
+    // --json, losing what it had judged; so did one whose terminal closed.
     let dir = tempfile::tempdir().unwrap();
     // Slow enough that the signal lands mid-search.
-    let exe = build(
-        dir.path(),
-        "slow",
-        &after_reading_n("{ volatile long z = 0; for (long q = 0; q < 30000000; ++q) z = z + q; }"),
-    );
-    let json = dir.path().join("stopped.json");
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("mayan"))
-        .args(["stress", "--cases", "100000", "--json"])
-        .arg(&json)
-        .arg("--")
-        .arg(&exe)
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(std::time::Duration::from_secs(2));
-    // SAFETY: kill takes a process id and a signal.
-    unsafe { libc::kill(child.id() as i32, libc::SIGTERM) };
-    let status = child.wait().unwrap();
-    assert_eq!(status.code(), Some(143));
-    let value: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
-    assert_eq!(value["stopped_by"], "SIGTERM", "{value}");
-    assert!(value["failure"].is_null(), "{value}");
-    assert!(value["judged"].as_u64().unwrap() < 100_000, "{value}");
+    let slow = "{ volatile long z = 0; for (long q = 0; q < 30000000; ++q) z = z + q; }";
+    let exe = build(dir.path(), "slow", &after_reading_n(slow));
+    for (signal, code, name) in [
+        (libc::SIGTERM, 143, "SIGTERM"),
+        (libc::SIGHUP, 129, "SIGHUP"),
+    ] {
+        let json = dir.path().join(format!("{name}.json"));
+        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("mayan"))
+            .args(["stress", "--cases", "100000", "--json"])
+            .arg(&json)
+            .arg("--")
+            .arg(&exe)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_secs(2));
+        // SAFETY: kill takes a process id and a signal.
+        unsafe { libc::kill(child.id() as i32, signal) };
+        assert_eq!(child.wait().unwrap().code(), Some(code), "{name}");
+        let value: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+        assert_eq!(value["stopped_by"], name, "{value}");
+        assert!(value["failure"].is_null(), "{value}");
+        assert!(value["judged"].as_u64().unwrap() < 100_000, "{value}");
+    }
 }

@@ -1,4 +1,4 @@
-//! SIGINT and SIGTERM while the judge runs: the first one is only recorded,
+//! SIGINT, SIGTERM and SIGHUP while the judge runs: the first one is only recorded,
 //! so that the runs in flight are stopped (the watchdog kills them), no new
 //! case starts, the run's cgroups and folders are removed and the reports of
 //! the cases that finished are written; a second one ends the judge at once
@@ -18,12 +18,19 @@ extern "C" fn record(signal: libc::c_int) {
     RECEIVED.store(signal, Ordering::SeqCst);
 }
 
-/// Records the first SIGINT or SIGTERM instead of dying of it.
+/// Records the first SIGINT or SIGTERM instead of dying of it, and SIGHUP
+/// (the terminal closed, the ssh session dropped) unless it is ignored
+/// (`nohup`, which asks the judge to go on).
 pub fn install() {
-    for signal in [libc::SIGINT, libc::SIGTERM] {
+    for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
         // SAFETY: sigaction is plain data; the handler only stores to an
         // atomic, and SA_RESETHAND restores the default after one signal.
         unsafe {
+            let mut old: libc::sigaction = std::mem::zeroed();
+            libc::sigaction(signal, std::ptr::null(), &mut old);
+            if signal == libc::SIGHUP && old.sa_sigaction == libc::SIG_IGN {
+                continue;
+            }
             let mut action: libc::sigaction = std::mem::zeroed();
             action.sa_sigaction = record as extern "C" fn(libc::c_int) as usize;
             action.sa_flags = libc::SA_RESETHAND;

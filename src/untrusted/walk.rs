@@ -73,6 +73,7 @@ fn signal_name(signal: i32) -> String {
     match signal {
         libc::SIGINT => "SIGINT (Ctrl-C)".into(),
         libc::SIGTERM => "SIGTERM".into(),
+        libc::SIGHUP => "SIGHUP (the terminal closed)".into(),
         other => format!("signal {other}"),
     }
 }

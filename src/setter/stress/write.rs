@@ -39,11 +39,7 @@ pub fn write_json(
         cases,
         judged: found.judged,
         failure: &found.failure,
-        stopped_by: stopped_by.map(|signal| match signal {
-            libc::SIGINT => "SIGINT".to_string(),
-            libc::SIGTERM => "SIGTERM".to_string(),
-            other => format!("signal {other}"),
-        }),
+        stopped_by: stopped_by.map(crate::runner::signal_name),
     };
     // Through a JSON value: its keys in the order the file always had.
     let text = serde_json::to_value(&summary).and_then(|v| serde_json::to_string_pretty(&v));
