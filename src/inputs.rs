@@ -9,7 +9,7 @@ use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 
 mod aliases;
-pub use aliases::aliased_by;
+pub use aliases::{aliased_by, linked_in_open};
 
 /// One thing a command reads.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -23,6 +23,10 @@ pub struct Input {
     /// A folder only for what will be written in it (a report not there
     /// yet): what lies inside it exposes nothing of it.
     pub to_come: bool,
+    /// A folder whose files may have other names (a contest copied with
+    /// hard links, `cp -al`): what a contestant's link may reach is
+    /// `untrusted::links`'s to decide, not a reason to refuse the folder.
+    pub linked_ok: bool,
 }
 
 /// Everything a command reads (see the module's docs).
@@ -55,6 +59,20 @@ impl Inputs {
         }
     }
 
+    /// Adds a file or folder whose files may have other names (see
+    /// [`Input::linked_ok`]): the contest folder, a source.
+    pub fn linked(&mut self, what: impl Into<String>, path: &Path, folder: bool) {
+        self.push(what.into(), path, folder);
+        if let Some(last) = self.0.last_mut() {
+            last.linked_ok = true;
+        }
+    }
+
+    /// Adds an input as it is.
+    pub fn add(&mut self, input: Input) {
+        self.0.push(input);
+    }
+
     /// Adds the files a command names (its program, a script it is given).
     pub fn command(&mut self, command: &[String]) {
         for word in command.iter().filter(|w| Path::new(w).is_file()) {
@@ -64,12 +82,12 @@ impl Inputs {
 
     fn push(&mut self, what: String, path: &Path, folder: bool) {
         let path = path.to_path_buf();
-        let to_come = false;
         self.0.push(Input {
             what,
             path,
             folder,
-            to_come,
+            to_come: false,
+            linked_ok: false,
         });
     }
 

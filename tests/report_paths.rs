@@ -241,6 +241,8 @@ fn a_report_path_with_another_name_or_inside_the_pages_is_refused() {
         "the answer",
         3,
     );
+    // The suite's answer with a second name is refused when judged.
+    std::fs::remove_file(d.join("hl.ans")).unwrap();
     let out = mayan(d)
         .args(["judge", "--html", "p.html"])
         .output()
@@ -262,14 +264,17 @@ fn a_report_is_never_written_into_a_file_left_beside_it() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     contest(d);
-    let answer = std::fs::read(d.join("s/a.ans")).unwrap();
+    // A file of the user's, outside what the run reads (an answer with a
+    // second name would be refused: see data_hidden::aliases).
+    std::fs::copy(d.join("s/a.ans"), d.join("precious")).unwrap();
+    let answer = std::fs::read(d.join("precious")).unwrap();
     for left in [
         "r.json.tmp",
         "r.json.journal.tmp",
         "r.html.tmp",
         "r.csv.tmp",
     ] {
-        std::fs::hard_link(d.join("s/a.ans"), d.join(left)).unwrap();
+        std::fs::hard_link(d.join("precious"), d.join(left)).unwrap();
     }
     let out = mayan(d)
         .args([
@@ -279,7 +284,7 @@ fn a_report_is_never_written_into_a_file_left_beside_it() {
         .unwrap();
     let said = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{said}");
-    assert_eq!(std::fs::read(d.join("s/a.ans")).unwrap(), answer, "{said}");
+    assert_eq!(std::fs::read(d.join("precious")).unwrap(), answer, "{said}");
     for report in ["r.json", "r.html", "r.csv"] {
         assert!(std::fs::metadata(d.join(report)).unwrap().len() > 0);
     }

@@ -84,10 +84,59 @@ fn first_linked(guarded: &Inputs, linked: &HashMap<Node, PathBuf>) -> Option<Exp
                         path,
                         folder: false,
                         to_come: false,
+                        linked_ok: false,
                     },
                     folder: other.clone(),
                     reach: Reach::Alias(Box::new(Reach::Holds)),
                 });
+            }
+        }
+    }
+    None
+}
+
+/// The first file of `guarded` (or inside a folder of it, but a folder
+/// whose files may have other names: [`Input::linked_ok`]) that has more
+/// than one name, lies on the file system of one of `open` (folders every
+/// run may read), and that a run could read by another name there: one
+/// readable by all, or any when `separate_users` is false (the runs are
+/// the judge's own user). No path tells where its other name lies, and a
+/// walk of `/usr` for it would never end in time: the file is refused,
+/// not hidden. Bounded as every walk is.
+pub fn linked_in_open(
+    guarded: &Inputs,
+    open: &[PathBuf],
+    separate_users: bool,
+) -> Option<(Input, PathBuf, u64)> {
+    use std::os::unix::fs::PermissionsExt;
+    let devices: Vec<(u64, &PathBuf)> = open
+        .iter()
+        .filter_map(|o| Some((std::fs::metadata(o).ok()?.dev(), o)))
+        .collect();
+    let exposed = |meta: &std::fs::Metadata| {
+        let readable = !separate_users || meta.permissions().mode() & 0o004 != 0;
+        let on = devices.iter().find(|(dev, _)| *dev == meta.dev());
+        on.filter(|_| meta.is_file() && meta.nlink() > 1 && readable)
+            .map(|(_, folder)| (*folder).clone())
+    };
+    for input in guarded.iter().filter(|i| !i.to_come && !i.linked_ok) {
+        let Ok(meta) = std::fs::metadata(&input.path) else {
+            continue;
+        };
+        let files: Vec<(PathBuf, std::fs::Metadata)> = match meta.is_dir() {
+            true => walk(&input.path).collect(),
+            false => vec![(input.path.clone(), meta)],
+        };
+        for (path, meta) in files {
+            if let Some(folder) = exposed(&meta) {
+                let file = Input {
+                    what: input.what.clone(),
+                    path,
+                    folder: false,
+                    to_come: false,
+                    linked_ok: false,
+                };
+                return Some((file, folder, meta.nlink()));
             }
         }
     }

@@ -108,3 +108,37 @@ fn a_readable_folder_beside_the_reports_is_judged() {
     assert_ne!(verdict, "AC", "the contestant read the answer: {said}");
     assert_ne!(verdict, "none", "{said}");
 }
+
+#[test]
+fn an_answer_with_another_name_where_every_run_may_read_is_refused() {
+    // Regression: a suite's answer hard-linked from /usr/local/share (the
+    // data kept once, linked into the suite): the run printed it by its
+    // other name and got AC. No path tells where the other name lies.
+    let Some(system) = super::SystemFolder::new("hard-linked") else {
+        return;
+    };
+    let kept = super::suite_in(&system.0);
+    let dir = tempfile::tempdir().unwrap();
+    let s = dir.path().join("s");
+    std::fs::create_dir(&s).unwrap();
+    std::fs::copy(kept.with_file_name("statement.in"), s.join("statement.in")).unwrap();
+    if let Err(e) = std::fs::hard_link(&kept, s.join("statement.ans")) {
+        record(format!("NOT TESTED [an answer hard-linked from /usr]: {e}"));
+        return;
+    }
+    std::fs::write(
+        dir.path().join("judge.toml"),
+        "[[suite]]\nname = \"s\"\npath = \"s\"\n",
+    )
+    .unwrap();
+    let python = cheat_py(dir.path(), &kept);
+    let (out, verdict) = judge(dir.path(), &["--", "python3", &python.to_string_lossy()]);
+    let said = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{said}");
+    assert_eq!(verdict, "none", "nothing ran: {said}");
+    assert!(
+        said.contains("(s/statement.ans) has 2 names (hard links)"),
+        "{said}"
+    );
+    assert!(said.contains("copy the data without hard links"), "{said}");
+}

@@ -45,13 +45,14 @@ pub fn of(
         }
     }
     if let Some((contestants, _)) = &gathered.contest {
-        inputs.folder("the contest folder", &contestants.path);
+        inputs.linked("the contest folder", &contestants.path, true);
     }
     for entry in entries {
         let Some(source) = entry.program().and_then(|p| p.source.as_deref()) else {
             continue;
         };
-        inputs.file(format!("the source of {}", visible(entry.name())), source);
+        let what = format!("the source of {}", visible(entry.name()));
+        inputs.linked(what, source, false);
     }
     for file in entries.iter().flat_map(|e| command_files(e, base)) {
         inputs.file("a file of the command", &file);
@@ -136,10 +137,7 @@ pub fn unread(
         .collect();
     let mut unread = Inputs::default();
     for input in reads.iter().filter(|i| !command.contains(&i.path)) {
-        match input.folder {
-            true => unread.folder(input.what.clone(), &input.path),
-            false => unread.file(input.what.clone(), &input.path),
-        }
+        unread.add(input.clone());
     }
     for entry in entries {
         for file in command_files(entry, base) {

@@ -49,6 +49,21 @@ pub enum Exposed {
          folders"
     )]
     ReportInSystem(Exposure),
+    /// A file of the judge's with other names on a file system every run
+    /// may read part of (see `inputs::linked_in_open`).
+    #[error(
+        "{} ({}) has {names} names (hard links), on the file system of {}, which every run may \
+         read: another name of it may lie there, and no path tells where; copy the data without \
+         hard links (`cp -r`), or keep it on another file system",
+        input.what,
+        crate::text::visible(&input.path.display().to_string()),
+        folder.display()
+    )]
+    Linked {
+        input: crate::inputs::Input,
+        folder: PathBuf,
+        names: u64,
+    },
     /// The empty file to mount over files could not be made.
     #[error("cannot make the empty file that hides the judge's files from the runs: {0}")]
     Prepare(io::Error),
@@ -70,17 +85,28 @@ pub struct Hidden {
 /// `readable` (the configured folders), and prepares to hide it unless
 /// `cannot_mount` says why the judge cannot; `Ok(None)` when there is
 /// nothing to hide. What would hide one of `needed` (the folders the runs
-/// work in) is refused.
+/// work in) is refused, and so is a file with another name a run could
+/// read where it may read (`separate_users`: the runs are users of their
+/// own, kept from what is not readable by all).
 pub fn plan(
     guarded: &Inputs,
     (open, readable, needed): (&[PathBuf], &[PathBuf], &[PathBuf]),
-    cannot_mount: Option<&str>,
+    (cannot_mount, separate_users): (Option<&str>, bool),
 ) -> Result<Option<Hidden>, Exposed> {
     for folder in readable {
         let aliased = || crate::inputs::aliased_by(guarded, folder);
         if let Some(exposure) = guarded.exposed_by(folder).or_else(aliased) {
             return Err(Exposed::Readable(exposure));
         }
+    }
+    if let Some((input, folder, names)) =
+        crate::inputs::linked_in_open(guarded, open, separate_users)
+    {
+        return Err(Exposed::Linked {
+            input,
+            folder,
+            names,
+        });
     }
     let mut targets: Vec<PathBuf> = Vec::new();
     for input in guarded.iter() {

@@ -239,7 +239,8 @@ impl Sandbox {
         let mut needed = vec![std::env::temp_dir()];
         needed.extend(self.scratch_root.clone());
         let folders = (open.as_slice(), self.readable.as_slice(), needed.as_slice());
-        let hidden = hide::plan(guarded, folders, self.mount_missing.as_deref())?;
+        let users = (self.mount_missing.as_deref(), self.uids.is_some());
+        let hidden = hide::plan(guarded, folders, users)?;
         self.hidden = hidden.map(Arc::new);
         Ok(())
     }

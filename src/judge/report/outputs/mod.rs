@@ -205,9 +205,10 @@ impl Outputs {
                 true => format!("the report of {flag}"),
                 false => name.to_string(),
             };
+            // Replaced whole, never read: another name of one is nothing
+            // of the judge's data (`inputs::linked_in_open`).
             match std::fs::symlink_metadata(&file) {
-                Ok(meta) if meta.is_dir() => inputs.folder(what, &file),
-                Ok(_) => inputs.file(what, &file),
+                Ok(meta) => inputs.linked(what, &file, meta.is_dir()),
                 Err(_) => {
                     inputs.file(what.clone(), &file);
                     inputs.folder_to_come(format!("the folder of {what}"), folder_of(&file));
