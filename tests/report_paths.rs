@@ -169,6 +169,15 @@ fn merge_stress_check_and_export_refuse_it_too() {
         "r.json",
         "a report read",
     );
+    // Not its temporary file, which would be removed first.
+    std::fs::copy(d.join("r.json"), d.join("m.json.tmp")).unwrap();
+    refused(
+        d,
+        &["report", "merge", "m.json.tmp", "--json", "m.json"],
+        "m.json.tmp",
+        "a report read",
+    );
+    std::fs::remove_file(d.join("m.json.tmp")).unwrap();
     // --json may name the report read: the merged one replaces it.
     let merged = mayan(d)
         .args(["report", "merge", "r.json", "--json", "r.json"])

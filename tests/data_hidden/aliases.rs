@@ -142,3 +142,29 @@ fn an_answer_with_another_name_where_every_run_may_read_is_refused() {
     );
     assert!(said.contains("copy the data without hard links"), "{said}");
 }
+
+#[test]
+fn a_bind_mount_of_a_suite_inside_the_contest_folder_is_refused() {
+    // Regression: a suite mounted as a contestant's folder was judged, its
+    // files read as the contestant's.
+    let dir = tempfile::tempdir().unwrap();
+    suite_in(dir.path());
+    let as_contestant = dir.path().join("c/GD-0005");
+    std::fs::create_dir_all(&as_contestant).unwrap();
+    std::fs::write(dir.path().join("s/mayan.py"), "print(-1)\n").unwrap();
+    let mounted = Command::new("mount")
+        .arg("--bind")
+        .arg(dir.path().join("s"))
+        .arg(&as_contestant)
+        .output();
+    if !mounted.as_ref().is_ok_and(|o| o.status.success()) {
+        record(format!("NOT TESTED [a suite mounted in the contest]: {mounted:?}"));
+        return;
+    }
+    let _bound = Bound(as_contestant);
+    let (out, verdict) = judge(dir.path(), &["--suite", "s", "--contestants", "c"]);
+    let said = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{said}");
+    assert_eq!(verdict, "none", "nothing ran: {said}");
+    assert!(said.contains("keep the suites and the contest folder apart"), "{said}");
+}

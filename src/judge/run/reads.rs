@@ -82,7 +82,12 @@ pub fn check_apart(config: &Config, gathered: &Gathered) -> Result<(), RunError>
                     Some(exposure)
                 })
         };
-        let aliased = || crate::inputs::aliased_by(&contest, &suite.path);
+        let aliased = || {
+            let mut cases = Inputs::default();
+            cases.folder(format!("suite `{}`", visible(&suite.name)), &suite.path);
+            let inside = || crate::inputs::aliased_by(&cases, &contestants.path);
+            crate::inputs::aliased_by(&contest, &suite.path).or_else(inside)
+        };
         let found = contest.exposed_by(&suite.path).or_else(linked);
         if let Some(exposure) = found.or_else(aliased) {
             let suite = visible(&suite.name);

@@ -39,6 +39,19 @@ pub fn write_merged(
         ..outputs.clone()
     };
     others.check_inputs(&read)?;
+    // Nor its temporary file: a report read there would be removed.
+    if let Some(json) = &outputs.json {
+        let tmp = crate::judge::report::outputs::tmp_path(json);
+        if let Some((input, _)) = read.hit_by(&tmp) {
+            let mut only_tmp = Inputs::default();
+            only_tmp.add(input.clone());
+            let json_only = Outputs {
+                json: Some(json.clone()),
+                ..Outputs::default()
+            };
+            json_only.check_inputs(&only_tmp)?;
+        }
+    }
     let shards = (paths.iter())
         .map(|path| {
             let report = read_report(path)?;
