@@ -81,7 +81,11 @@ fn is_invisible(c: char) -> bool {
             | '\u{ffa0}'
             | '\u{fff9}'..='\u{fffb}'
             | '\u{1d173}'..='\u{1d17a}'
+            | '\u{fe00}'..='\u{fe0f}'
+            | '\u{13430}'..='\u{1343f}'
+            | '\u{1bca0}'..='\u{1bca3}'
             | '\u{e0000}'..='\u{e007f}'
+            | '\u{e0100}'..='\u{e01ef}'
     )
 }
 
@@ -89,7 +93,20 @@ fn is_invisible(c: char) -> bool {
 /// a name that heads a row of a table (a contestant's folder) and must not
 /// fake the next one.
 pub fn one_line(text: &str) -> String {
-    visible(text).replace('\n', "\\n").replace('\t', "\\t")
+    let shown = visible(text).replace('\n', "\\n").replace('\t', "\\t");
+    // A space other than the plain one, a blank, or a plain space at an
+    // end would make two names read the same: shown as escapes.
+    let last = shown.chars().count().saturating_sub(1);
+    let mut out = String::with_capacity(shown.len());
+    for (i, c) in shown.chars().enumerate() {
+        let edge = c == ' ' && (i == 0 || i == last);
+        if edge || (c.is_whitespace() && c != ' ') || c == '\u{2800}' {
+            let _ = write!(out, "\\u{{{:x}}}", c as u32);
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// A file's name as a name to show and compare: its bytes [`decode`]d
@@ -262,6 +279,10 @@ mod tests {
         assert_eq!(one_line("bob\u{2028}carol"), "bob\\u{2028}carol");
         assert_eq!(one_line("\u{feff}eve"), "\\u{feff}eve");
         assert_eq!(one_line("张三 José"), "张三 José");
+        assert_eq!(one_line("GD-0001 "), "GD-0001\\u{20}");
+        assert_eq!(one_line("GD\u{a0}0001"), "GD\\u{a0}0001");
+        assert_eq!(one_line("GD-0001\u{fe0f}"), "GD-0001\\u{fe0f}");
+        assert_eq!(one_line("a\u{3000}b\u{2800}"), "a\\u{3000}b\\u{2800}");
     }
 
     #[test]
