@@ -212,3 +212,21 @@ fn stress_stopped_by_sigterm_or_sighup_writes_its_json_of_what_passed() {
         assert!(value["judged"].as_u64().unwrap() < 100_000, "{value}");
     }
 }
+
+#[test]
+fn a_script_under_stress_runs_the_binary_beside_it_as_under_judge() {
+    // Regression: under `stress` the files staged beside a script could be
+    // read but not run ("Permission denied"); `judge` ran them.
+    let dir = tempfile::tempdir().unwrap();
+    build(dir.path(), "good", &correct_source());
+    let script = dir.path().join("w.sh");
+    std::fs::write(&script, "#!/bin/sh\nexec \"$(dirname \"$0\")/good\"\n").unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    stress()
+        .current_dir(dir.path())
+        .args(["--cases", "3", "--", "./w.sh"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::starts_with("no failure in 3 cases"));
+}

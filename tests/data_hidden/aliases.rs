@@ -158,7 +158,9 @@ fn a_bind_mount_of_a_suite_inside_the_contest_folder_is_refused() {
         .arg(&as_contestant)
         .output();
     if !mounted.as_ref().is_ok_and(|o| o.status.success()) {
-        record(format!("NOT TESTED [a suite mounted in the contest]: {mounted:?}"));
+        record(format!(
+            "NOT TESTED [a suite mounted in the contest]: {mounted:?}"
+        ));
         return;
     }
     let _bound = Bound(as_contestant);
@@ -166,5 +168,8 @@ fn a_bind_mount_of_a_suite_inside_the_contest_folder_is_refused() {
     let said = stderr(&out);
     assert_eq!(out.status.code(), Some(2), "{said}");
     assert_eq!(verdict, "none", "nothing ran: {said}");
-    assert!(said.contains("keep the suites and the contest folder apart"), "{said}");
+    assert!(
+        said.contains("keep the suites and the contest folder apart"),
+        "{said}"
+    );
 }

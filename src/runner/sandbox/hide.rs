@@ -52,17 +52,21 @@ pub enum Exposed {
     /// A file of the judge's with other names on a file system every run
     /// may read part of (see `inputs::linked_in_open`).
     #[error(
-        "{} ({}) has {names} names (hard links), on the file system of {}, which every run may \
-         read: another name of it may lie there, and no path tells where; copy the data without \
-         hard links (`cp -r`), or keep it on another file system",
+        "{} ({}) has {names} names (hard links), on the same file system as {}, which every \
+         run may read: another name of it may lie there, and no path tells where; copy the data \
+         without hard links (`cp -r`){}, or keep it on another file system",
         input.what,
         crate::text::visible(&input.path.display().to_string()),
-        folder.display()
+        folder.display(),
+        if *separate_users { ", make it unreadable to others (`chmod -R o-r`)" } else { "" }
     )]
     Linked {
         input: crate::inputs::Input,
         folder: PathBuf,
         names: u64,
+        /// The runs are users of their own (what others may not read, no
+        /// run reads).
+        separate_users: bool,
     },
     /// The empty file to mount over files could not be made.
     #[error("cannot make the empty file that hides the judge's files from the runs: {0}")]
@@ -106,6 +110,7 @@ pub fn plan(
             input,
             folder,
             names,
+            separate_users,
         });
     }
     let mut targets: Vec<PathBuf> = Vec::new();

@@ -187,7 +187,7 @@ pub fn run_with(
     let (mut config, config_path) = Config::find(request.config.as_deref())?;
     outputs.check_inputs(&reads(config_path.as_deref(), &request.command))?;
     config.apply(&request.overrides)?;
-    let plan = Plan::of(&config, request.jobs.max(1));
+    let mut plan = Plan::of(&config, request.jobs.max(1));
     let mut runner = runner(&config)?;
     check_found(&request.command, runner.as_ref())?;
     let guarded = unread(config_path.as_deref(), request, &outputs)?;
@@ -196,6 +196,12 @@ pub fn run_with(
     let scratch = scratch_dir("mayan-stress-").map_err(StressError::Scratch)?;
     let argv = stage_command(&request.command, (Path::new("."), scratch.path()), &guarded)
         .map_err(StressError::Stage)?;
+    // The runs may read and run what was staged for them, the files beside
+    // the script among them (a binary it runs), as `judge`'s runs may.
+    plan.readable = (argv.iter().map(Path::new))
+        .filter(|word| word.starts_with(scratch.path()))
+        .filter_map(|copy| copy.parent().map(Path::to_path_buf))
+        .collect();
     let mut draw = request.draw.clone();
     if draw.kinds.is_empty() {
         draw.kinds = KINDS.to_vec();
