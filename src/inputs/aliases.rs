@@ -97,10 +97,10 @@ fn first_linked(guarded: &Inputs, linked: &HashMap<Node, PathBuf>) -> Option<Exp
 
 /// The first file of `guarded` (or inside a folder of it, but a folder
 /// whose files may have other names: [`Input::linked_ok`]) that has more
-/// than one name, lies on the file system of one of `open` (folders every
-/// run may read), and that a run could read by another name there: one
-/// readable by all, or any when `separate_users` is false (the runs are
-/// the judge's own user). No path tells where its other name lies, and a
+/// names than `guarded` holds, lies on the file system of one of `open`
+/// (folders every run may read), and that a run could read by another name
+/// there: one readable by all, or any when `separate_users` is false (the
+/// runs are the judge's own user). No path tells where its other name lies, and a
 /// walk of `/usr` for it would never end in time: the file is refused,
 /// not hidden. Bounded as every walk is.
 pub fn linked_in_open(
@@ -119,6 +119,11 @@ pub fn linked_in_open(
         on.filter(|_| meta.is_file() && meta.nlink() > 1 && readable)
             .map(|(_, folder)| (*folder).clone())
     };
+    // Each file with more than one name, and its names found here: a file
+    // whose every name lies in the judge's data (answers deduplicated with
+    // hard links) has no name elsewhere.
+    let mut linked: Vec<(&Input, PathBuf, std::fs::Metadata)> = Vec::new();
+    let mut names: HashMap<Node, std::collections::HashSet<PathBuf>> = HashMap::new();
     for input in guarded.iter().filter(|i| !i.to_come && !i.linked_ok) {
         let Ok(meta) = std::fs::metadata(&input.path) else {
             continue;
@@ -127,17 +132,29 @@ pub fn linked_in_open(
             true => walk(&input.path).collect(),
             false => vec![(input.path.clone(), meta)],
         };
-        for (path, meta) in files {
-            if let Some(folder) = exposed(&meta) {
-                let file = Input {
-                    what: input.what.clone(),
-                    path,
-                    folder: false,
-                    to_come: false,
-                    linked_ok: false,
-                };
-                return Some((file, folder, meta.nlink()));
-            }
+        for (path, meta) in files
+            .into_iter()
+            .filter(|(_, m)| m.is_file() && m.nlink() > 1)
+        {
+            let real = std::fs::canonicalize(&path).unwrap_or_else(|_| path.clone());
+            names.entry(node(&meta)).or_default().insert(real);
+            linked.push((input, path, meta));
+        }
+    }
+    for (input, path, meta) in linked {
+        let found = names.get(&node(&meta)).map_or(0, |n| n.len() as u64);
+        if found >= meta.nlink() {
+            continue;
+        }
+        if let Some(folder) = exposed(&meta) {
+            let file = Input {
+                what: input.what.clone(),
+                path,
+                folder: false,
+                to_come: false,
+                linked_ok: false,
+            };
+            return Some((file, folder, meta.nlink()));
         }
     }
     None
@@ -182,5 +199,30 @@ mod tests {
             None,
             "a copy is not a name"
         );
+    }
+
+    #[test]
+    fn a_file_with_a_name_outside_the_data_is_found_and_one_deduplicated_inside_is_not() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        std::fs::create_dir_all(d.join("s")).unwrap();
+        std::fs::write(d.join("s/a.ans"), "1 0 1\n").unwrap();
+        std::fs::hard_link(d.join("s/a.ans"), d.join("s/b.ans")).unwrap();
+        let mut guarded = Inputs::default();
+        guarded.folder("the cases of suite `s`", &d.join("s"));
+        // The temporary folder is on the file system of `d`: as a folder
+        // every run may read would be.
+        let open = [d.to_path_buf()];
+        let none = linked_in_open(&guarded, &open, false);
+        assert_eq!(none, None, "both names are the data's");
+        std::fs::hard_link(d.join("s/a.ans"), d.join("elsewhere")).unwrap();
+        let (file, folder, names) = linked_in_open(&guarded, &open, false).expect("found");
+        assert_eq!((folder, names), (d.to_path_buf(), 3));
+        assert!(file.path.starts_with(d.join("s")), "{file:?}");
+        // Runs of users of their own cannot read what others may not.
+        use std::os::unix::fs::PermissionsExt;
+        let private = std::fs::Permissions::from_mode(0o600);
+        std::fs::set_permissions(d.join("s/a.ans"), private).unwrap();
+        assert_eq!(linked_in_open(&guarded, &open, true), None);
     }
 }
