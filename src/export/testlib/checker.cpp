@@ -116,12 +116,22 @@ std::string excerpt(const std::string &token) {
     return token.substr(0, i) + "\xE2\x80\xA6 (cut: " + std::to_string(char_count(token)) + " characters in all)";
 }
 
-bool is_bidi_control(uint32_t c) {
-    return c == 0x200E || c == 0x200F || (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
+// As mayan's text::is_invisible: the format characters (bidirectional
+// controls among them), the line and paragraph separators and the fillers
+// that show as nothing.
+bool is_invisible(uint32_t c) {
+    return c == 0xAD || c == 0x34F || c == 0x61C || c == 0x115F || c == 0x1160 || c == 0x17B4 ||
+           c == 0x17B5 || c == 0x180E || (c >= 0x200B && c <= 0x200F) ||
+           (c >= 0x2028 && c <= 0x202E) || (c >= 0x2060 && c <= 0x206F) || c == 0x3164 ||
+           c == 0xFEFF || c == 0xFFA0 || (c >= 0xFFF9 && c <= 0xFFFB) ||
+           (c >= 0x1D173 && c <= 0x1D17A) || (c >= 0xFE00 && c <= 0xFE0F) ||
+           (c >= 0x13430 && c <= 0x1343F) || (c >= 0x1BCA0 && c <= 0x1BCA3) ||
+           (c >= 0xE0000 && c <= 0xE007F) || (c >= 0xE0100 && c <= 0xE01EF);
 }
 
 // A message safe on a terminal: control characters but newline and tab,
-// and the bidirectional controls, written as escapes (`\x1b`, `\r`, `\u{202e}`).
+// and the characters that show nothing, written as escapes (`\x1b`, `\r`,
+// `\u{202e}`).
 std::string visible(const std::string &text) {
     std::string out;
     for (size_t i = 0; i < text.size();) {
@@ -135,7 +145,7 @@ std::string visible(const std::string &text) {
         } else if (c < 0x20 || c == 0x7F) {
             std::snprintf(buf, sizeof buf, "\\x%02x", unsigned(c));
             out += buf;
-        } else if ((c >= 0x80 && c <= 0x9F) || is_bidi_control(c)) {
+        } else if ((c >= 0x80 && c <= 0x9F) || is_invisible(c)) {
             std::snprintf(buf, sizeof buf, "\\u{%x}", unsigned(c));
             out += buf;
         } else {
