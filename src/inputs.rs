@@ -53,19 +53,13 @@ impl Inputs {
     /// Adds the folder a file not there yet will be written in: guarded
     /// as the file's place, but a folder inside it exposes nothing.
     pub fn folder_to_come(&mut self, what: impl Into<String>, path: &Path) {
-        self.push(what.into(), path, true);
-        if let Some(last) = self.0.last_mut() {
-            last.to_come = true;
-        }
+        self.push(what.into(), path, true).to_come = true;
     }
 
     /// Adds a file or folder whose files may have other names (see
     /// [`Input::linked_ok`]): the contest folder, a source.
     pub fn linked(&mut self, what: impl Into<String>, path: &Path, folder: bool) {
-        self.push(what.into(), path, folder);
-        if let Some(last) = self.0.last_mut() {
-            last.linked_ok = true;
-        }
+        self.push(what.into(), path, folder).linked_ok = true;
     }
 
     /// Adds an input as it is.
@@ -80,15 +74,12 @@ impl Inputs {
         }
     }
 
-    fn push(&mut self, what: String, path: &Path, folder: bool) {
-        let path = path.to_path_buf();
-        self.0.push(Input {
-            what,
-            path,
-            folder,
-            to_come: false,
-            linked_ok: false,
-        });
+    /// Adds an input and hands it back, to be marked.
+    fn push(&mut self, what: String, path: &Path, folder: bool) -> &mut Input {
+        let mut input = Input::file(what, path.to_path_buf());
+        input.folder = folder;
+        self.0.push(input);
+        self.0.last_mut().expect("just pushed")
     }
 
     /// The input a file written at `path` would replace (`Ok(false)`
@@ -131,6 +122,17 @@ impl Inputs {
 }
 
 impl Input {
+    /// A file read, `what` naming it.
+    pub fn file(what: String, path: PathBuf) -> Input {
+        Input {
+            what,
+            path,
+            folder: false,
+            to_come: false,
+            linked_ok: false,
+        }
+    }
+
     /// Whether a folder every run may read, `open`, exposes this input:
     /// the input, a folder, holds it or is it (`Reach::Inside`: a folder of
     /// the system or of the configuration inside a suite or the contest

@@ -79,13 +79,7 @@ fn first_linked(guarded: &Inputs, linked: &HashMap<Node, PathBuf>) -> Option<Exp
                     false => input.what.clone(),
                 };
                 return Some(Exposure {
-                    input: Input {
-                        what,
-                        path,
-                        folder: false,
-                        to_come: false,
-                        linked_ok: false,
-                    },
+                    input: Input::file(what, path),
                     folder: other.clone(),
                     reach: Reach::Alias(Box::new(Reach::Holds)),
                 });
@@ -147,13 +141,7 @@ pub fn linked_in_open(
             continue;
         }
         if let Some(folder) = exposed(&meta) {
-            let file = Input {
-                what: input.what.clone(),
-                path,
-                folder: false,
-                to_come: false,
-                linked_ok: false,
-            };
+            let file = Input::file(input.what.clone(), path);
             return Some((file, folder, meta.nlink()));
         }
     }

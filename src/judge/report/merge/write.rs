@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use super::{MergeError, Merged, Shard, merge_noting, read_report};
 use crate::judge::event::{Event, Observer, Tone};
-use crate::judge::report::outputs::{Inputs, OutputError, Outputs};
+use crate::judge::report::outputs::{self, Inputs, OutputError, Outputs};
 use crate::judge::report::reporters::{self, Display, Outcome};
 
 /// Reports that cannot be put together, or written where asked.
@@ -41,15 +41,17 @@ pub fn write_merged(
     others.check_inputs(&read)?;
     // Nor its temporary file: a report read there would be removed.
     if let Some(json) = &outputs.json {
-        let tmp = crate::judge::report::outputs::tmp_path(json);
-        if let Some((input, _)) = read.hit_by(&tmp) {
-            let mut only_tmp = Inputs::default();
-            only_tmp.add(input.clone());
-            let json_only = Outputs {
-                json: Some(json.clone()),
-                ..Outputs::default()
-            };
-            json_only.check_inputs(&only_tmp)?;
+        let tmp = outputs::tmp_path(json);
+        if let Some((input, inside)) = read.hit_by(&tmp) {
+            let (flag, input) = (outputs::TMP, input.clone());
+            let path = tmp;
+            return Err(OutputError::OverInput {
+                flag,
+                path,
+                input,
+                inside,
+            }
+            .into());
         }
     }
     let shards = (paths.iter())

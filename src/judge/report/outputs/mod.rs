@@ -288,7 +288,7 @@ fn check_one(flag: &'static str, path: &Path) -> Result<(), OutputError> {
 
 /// What the temporary file a report is first written to is called (see
 /// `reporters::fresh_beside`).
-const TMP: &str = "the temporary file of a report";
+pub const TMP: &str = "the temporary file of a report";
 
 /// The temporary file a report at `path` is first written to.
 pub fn tmp_path(path: &Path) -> PathBuf {
